@@ -1,0 +1,146 @@
+// file_system.cpp — see file_system.h.
+#include "caramba/file_system.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <regex>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "caramba/text.h"
+
+namespace caramba {
+
+std::optional<std::string> RealFileSystem::Read(const std::string& path, Diagnostic* diag) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    int err = errno;
+    if (err == ENOENT || err == ENOTDIR)
+      *diag = Diagnostic::Make(DiagId::kFileNotFound, "no such file: '" + path + "'", path);
+    else
+      *diag = Diagnostic::Make(DiagId::kUnreadable, "cannot access '" + path + "': " + std::strerror(err), path);
+    return std::nullopt;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    std::string what = S_ISDIR(st.st_mode) ? "a directory" : "not a regular file";
+    *diag = Diagnostic::Make(DiagId::kNotAFile, "'" + path + "' is " + what + ", expected a Python file", path);
+    return std::nullopt;
+  }
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *diag = Diagnostic::Make(DiagId::kUnreadable, "cannot open '" + path + "': " + std::strerror(errno), path);
+    return std::nullopt;
+  }
+  std::string out;
+  out.reserve(static_cast<size_t>(st.st_size));
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      *diag = Diagnostic::Make(DiagId::kUnreadable, "cannot read '" + path + "': " + std::strerror(err), path);
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+bool RealFileSystem::WriteAtomic(const std::string& path, std::string_view content, Diagnostic* diag) {
+  auto fail = [&](const std::string& what) {
+    *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot write '" + path + "': " + what, path);
+    return false;
+  };
+  struct stat st {};
+  mode_t mode = 0666 & ~[] { mode_t m = ::umask(0); ::umask(m); return m; }();
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return fail("it is a directory");
+    mode = st.st_mode & 07777;
+  }
+  std::string dir = ".";
+  if (auto slash = path.rfind('/'); slash != std::string::npos) dir = slash == 0 ? "/" : path.substr(0, slash);
+  std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  std::string tmpl = dir + "/." + base + ".caramba-XXXXXX";
+  std::string tmp = tmpl;
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return fail(std::strerror(errno));
+  size_t off = 0;
+  while (off < content.size()) {
+    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      return fail(std::strerror(err));
+    }
+    off += static_cast<size_t>(n);
+  }
+  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
+    int err = errno;
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return fail(std::strerror(err));
+  }
+  ::close(fd);
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    return fail(std::strerror(err));
+  }
+  return true;
+}
+
+bool RealFileSystem::SameFile(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+std::optional<Diagnostic> CheckSourceBytes(std::string_view bytes, const std::string& path) {
+  if (LooksBinary(bytes)) {
+    size_t at = bytes.find('\0');
+    return Diagnostic::Make(DiagId::kNotUtf8,
+                            "'" + path + "' looks binary (NUL byte at offset " + std::to_string(at) + ")", path);
+  }
+  int64_t bad = FindInvalidUtf8(bytes);
+  if (bad >= 0) {
+    LineIndex idx(bytes);
+    LineCol lc = idx.At(static_cast<uint32_t>(bad));
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(bytes[static_cast<size_t>(bad)]));
+    return Diagnostic::Make(DiagId::kNotUtf8,
+                            "'" + path + "' is not valid UTF-8: byte " + hex + " at line " +
+                                std::to_string(lc.line) + ", byte " + std::to_string(lc.byte_column + 1),
+                            path)
+        .Help("convert it, e.g. iconv -f latin1 -t utf-8");
+  }
+  // PEP 263 coding cookie on line 1 or 2.
+  static const std::regex kCookie(R"(^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+))");
+  LineIndex idx(bytes);
+  for (uint32_t line = 1; line <= 2 && line <= idx.LineCount(); ++line) {
+    std::string l(idx.Line(line));
+    std::smatch m;
+    if (std::regex_search(l, m, kCookie)) {
+      std::string enc = m[1].str();
+      std::string low;
+      for (char c : enc) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (low != "utf-8" && low != "utf8" && low != "utf_8" && low != "ascii" && low != "us-ascii" &&
+          low.rfind("utf-8-", 0) != 0)
+        return Diagnostic::Make(DiagId::kUnknownEncoding,
+                                "'" + path + "' declares encoding '" + enc + "' on line " + std::to_string(line),
+                                path);
+      break;
+    }
+    // Only a comment/blank first line lets the cookie sit on line 2.
+    if (l.find_first_not_of(" \t\f") != std::string::npos && l[l.find_first_not_of(" \t\f")] != '#') break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace caramba

@@ -1,0 +1,155 @@
+// pass_manager.cpp — see pass_manager.h.
+#include "caramba/pass_manager.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+
+#include "caramba/text.h"
+
+namespace caramba {
+
+std::string_view Context::newline() const { return DominantNewline(tree_.Source()); }
+
+namespace {
+std::string Normalize(std::string_view name) {
+  std::string out;
+  for (char c : name)
+    if (c != '-' && c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+double Since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+}  // namespace
+
+OffsetMap::OffsetMap(const std::vector<Edit>& applied) {
+  std::vector<const Edit*> order;
+  for (const Edit& e : applied) order.push_back(&e);
+  std::stable_sort(order.begin(), order.end(), [](const Edit* a, const Edit* b) {
+    if (a->start != b->start) return a->start < b->start;
+    bool ai = a->start == a->end, bi = b->start == b->end;
+    if (ai != bi) return ai;
+    return a->sequence < b->sequence;
+  });
+  int64_t delta = 0;
+  for (const Edit* e : order) {
+    uint32_t ns = static_cast<uint32_t>(e->start + delta);
+    uint32_t ne = ns + static_cast<uint32_t>(e->replacement.size());
+    pieces_.push_back({ns, ne, e->start, e->end});
+    delta += static_cast<int64_t>(e->replacement.size()) - (e->end - e->start);
+  }
+}
+
+uint32_t OffsetMap::Back(uint32_t offset) const {
+  int64_t delta = 0;
+  for (const Piece& p : pieces_) {
+    if (offset < p.new_start) break;
+    if (offset < p.new_end) return p.old_start;
+    delta = static_cast<int64_t>(p.old_end) - p.new_end;
+  }
+  return static_cast<uint32_t>(static_cast<int64_t>(offset) + delta);
+}
+
+PassManager::PassManager(std::vector<std::unique_ptr<Visitor>> visitors) : visitors_(std::move(visitors)) {}
+
+int PassManager::FindVisitor(std::string_view name) const {
+  std::string n = Normalize(name);
+  for (size_t i = 0; i < visitors_.size(); ++i)
+    if (Normalize(visitors_[i]->Name()) == n) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> PassManager::VisitorNames() const {
+  std::vector<std::string> out;
+  for (const auto& v : visitors_) out.emplace_back(v->Name());
+  return out;
+}
+
+PassResult PassManager::Run(std::string source, std::string_view path, const TranslateOptions& options) const {
+  PassResult result;
+  auto t0 = std::chrono::steady_clock::now();
+  Tree tree = Tree::Parse(std::move(source));
+  result.timings.push_back({"parse", Since(t0), 0});
+
+  // Syntax first: a file that does not parse is never translated.
+  for (const SyntaxProblem& p : FindSyntaxProblems(tree)) {
+    DiagId id = p.kind == SyntaxProblem::Kind::kPython2 ? DiagId::kPython2Syntax : DiagId::kSyntaxError;
+    auto d = Diagnostic::Make(id, p.message, std::string(path)).At(p.start_byte, p.end_byte);
+    if (p.kind == SyntaxProblem::Kind::kPython2 && p.message.find("print") != std::string::npos)
+      d.Help("write print(...) as a function call; Numba kernels need Python 3");
+    result.diagnostics.push_back(std::move(d));
+  }
+  if (HasErrors(result.diagnostics)) return result;
+
+  AnalysisCache cache;
+  t0 = std::chrono::steady_clock::now();
+  result.input_module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
+  result.timings.push_back({"analysis:module", Since(t0), 0});
+  for (const auto& d : result.input_module->diagnostics) result.diagnostics.push_back(d);
+
+  int only = options.only.empty() ? -1 : FindVisitor(options.only);
+  int stop = options.stop_after.empty() ? static_cast<int>(visitors_.size()) - 1 : FindVisitor(options.stop_after);
+  // Maps from each text version back to the input, newest last.
+  std::vector<OffsetMap> history;
+  auto map_back = [&history](uint32_t off) {
+    for (auto it = history.rbegin(); it != history.rend(); ++it) off = it->Back(off);
+    return off;
+  };
+
+  for (int i = 0; i <= stop && i < static_cast<int>(visitors_.size()); ++i) {
+    if (only >= 0 && i != only) continue;
+    const Visitor& v = *visitors_[i];
+    Context ctx(tree, path, options, cache);
+    t0 = std::chrono::steady_clock::now();
+    VisitorResult vr = v.Run(ctx);
+    for (auto& d : vr.diagnostics) {
+      if (d.start) {
+        uint32_t len = d.end - *d.start;
+        d.start = map_back(*d.start);
+        d.end = map_back(*d.start + len) == *d.start ? *d.start + len : map_back(*d.start + len);
+      }
+      result.diagnostics.push_back(std::move(d));
+    }
+    if (!vr.edits.Empty()) {
+      ApplyResult applied = ApplyEdits(tree.Source(), vr.edits.Edits());
+      if (!applied.ok()) {
+        result.diagnostics.push_back(Diagnostic::Make(
+            DiagId::kOverlappingEdits, "visitor " + std::string(v.Name()) + ": " + *applied.overlap,
+            std::string(path)));
+        result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});
+        return result;
+      }
+      Tree next = Tree::Parse(std::move(applied.text));
+      auto problems = FindSyntaxProblems(next);
+      if (!problems.empty()) {
+        LineIndex li(next.Source());
+        LineCol lc = li.At(problems[0].start_byte);
+        result.diagnostics.push_back(Diagnostic::Make(
+            DiagId::kVisitorBrokeSyntax,
+            "visitor " + std::string(v.Name()) + " produced text that does not parse (" + problems[0].message +
+                " at line " + std::to_string(lc.line) + ", column " + std::to_string(lc.column) +
+                " of its output)",
+            std::string(path)));
+        result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});
+        return result;
+      }
+      history.emplace_back(vr.edits.Edits());
+      tree = std::move(next);
+      cache.Invalidate();
+    }
+    result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});
+  }
+  for (const auto& [name, secs] : cache.Seconds()) result.timings.push_back({"analysis:" + name, secs, 0});
+
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     uint32_t sa = a.start.value_or(0), sb = b.start.value_or(0);
+                     return sa < sb;
+                   });
+  result.output = tree.Source();
+  result.ok = !HasErrors(result.diagnostics);
+  return result;
+}
+
+}  // namespace caramba

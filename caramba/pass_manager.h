@@ -1,0 +1,65 @@
+// pass_manager.h — runs the visitors in order over one file: parse, check
+// syntax, run each visitor, apply and check its edits, re-parse, invalidate
+// analyses, and map every diagnostic back to a position of the input.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "caramba/diagnostics.h"
+#include "caramba/module_analysis.h"
+#include "caramba/options.h"
+#include "caramba/visitor.h"
+
+namespace caramba {
+
+struct PassTiming {
+  std::string name;  // visitor or "parse", "analysis:<name>"
+  double seconds = 0;
+  size_t edits = 0;
+};
+
+struct PassResult {
+  /// The output text; empty with ok == false when an error stopped the run.
+  std::string output;
+  bool ok = false;
+  /// Every diagnostic, located in the *input* text, in source order.
+  std::vector<Diagnostic> diagnostics;
+  /// The module analysis of the input (kernels as the user wrote them).
+  std::shared_ptr<const ModuleInfo> input_module;
+  std::vector<PassTiming> timings;
+};
+
+class PassManager {
+ public:
+  explicit PassManager(std::vector<std::unique_ptr<Visitor>> visitors);
+  /// Translates `source`. `path` labels diagnostics.
+  PassResult Run(std::string source, std::string_view path, const TranslateOptions& options) const;
+  const std::vector<std::unique_ptr<Visitor>>& Visitors() const { return visitors_; }
+  /// Finds a visitor by name (case, '-' and '_' ignored); -1 if none.
+  int FindVisitor(std::string_view name) const;
+  std::vector<std::string> VisitorNames() const;
+
+ private:
+  std::vector<std::unique_ptr<Visitor>> visitors_;
+};
+
+/// Maps byte offsets of an edited text back to the text before the edits.
+/// Offsets inside a replacement map to the replaced range's start.
+class OffsetMap {
+ public:
+  OffsetMap() = default;
+  explicit OffsetMap(const std::vector<Edit>& applied);
+  uint32_t Back(uint32_t offset) const;
+
+ private:
+  struct Piece {
+    uint32_t new_start, new_end;  // the replacement in the new text
+    uint32_t old_start, old_end;
+  };
+  std::vector<Piece> pieces_;  // sorted by new_start
+};
+
+}  // namespace caramba

@@ -1,0 +1,171 @@
+// syntax.h — the tree-sitter front end: RAII owners for parsers, trees and
+// queries, and a small value type for nodes that knows its source text.
+//
+// Every other part of Caramba (the translator's analyses and visitors, the
+// pykokkos_rt kernel compiler, the LSP server) reads Python through this file,
+// so there is exactly one way to parse and one grammar version in the binary.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+namespace caramba {
+
+/// A 0-based (row, column-in-bytes) position, as tree-sitter reports it.
+struct Point {
+  uint32_t row = 0;
+  uint32_t column = 0;
+};
+
+/// A syntax node plus the source it was parsed from. Cheap to copy; valid
+/// while the owning Tree is alive.
+class Node {
+ public:
+  Node() = default;
+  Node(TSNode node, std::string_view source) : node_(node), source_(source) {}
+
+  bool IsNull() const { return ts_node_is_null(node_); }
+  explicit operator bool() const { return !IsNull(); }
+
+  std::string_view Type() const { return ts_node_type(node_); }
+  TSSymbol Symbol() const { return ts_node_symbol(node_); }
+  bool IsNamed() const { return ts_node_is_named(node_); }
+  bool IsMissing() const { return ts_node_is_missing(node_); }
+  bool IsError() const { return ts_node_is_error(node_); }
+  bool HasError() const { return ts_node_has_error(node_); }
+
+  uint32_t StartByte() const { return ts_node_start_byte(node_); }
+  uint32_t EndByte() const { return ts_node_end_byte(node_); }
+  Point StartPoint() const;
+  Point EndPoint() const;
+  /// The node's source text (a view into the Tree's copy of the source).
+  std::string_view Text() const;
+
+  Node Parent() const { return Wrap(ts_node_parent(node_)); }
+  Node ChildByField(std::string_view field) const;
+  /// All children with the given field name (tree-sitter repeats fields,
+  /// e.g. `subscript` in `a[i, 1:-1]`).
+  std::vector<Node> ChildrenByField(std::string_view field) const;
+  uint32_t ChildCount() const { return ts_node_child_count(node_); }
+  uint32_t NamedChildCount() const { return ts_node_named_child_count(node_); }
+  Node Child(uint32_t i) const { return Wrap(ts_node_child(node_, i)); }
+  Node NamedChild(uint32_t i) const { return Wrap(ts_node_named_child(node_, i)); }
+  std::vector<Node> Children() const;
+  std::vector<Node> NamedChildren() const;
+  /// The field name under which child `i` hangs off this node, or "".
+  std::string_view FieldNameForChild(uint32_t i) const;
+  Node NextSibling() const { return Wrap(ts_node_next_sibling(node_)); }
+  Node PrevSibling() const { return Wrap(ts_node_prev_sibling(node_)); }
+  Node NextNamedSibling() const { return Wrap(ts_node_next_named_sibling(node_)); }
+  Node PrevNamedSibling() const { return Wrap(ts_node_prev_named_sibling(node_)); }
+  /// The smallest named node covering [start, end).
+  Node DescendantForByteRange(uint32_t start, uint32_t end) const;
+  /// Nearest ancestor (not this node) whose type is `type`, or a null Node.
+  Node Ancestor(std::string_view type) const;
+
+  /// S-expression, for --dump-tree. Includes field names.
+  std::string SExpression() const;
+
+  const TSNode& Raw() const { return node_; }
+  bool operator==(const Node& o) const { return ts_node_eq(node_, o.node_); }
+  bool operator!=(const Node& o) const { return !(*this == o); }
+
+ private:
+  Node Wrap(TSNode n) const { return Node(n, source_); }
+  TSNode node_{};
+  std::string_view source_;
+};
+
+/// Calls `fn(node)` for `root` and every descendant, in source order. `fn`
+/// returns false to skip the node's children.
+template <typename Fn>
+void Walk(const Node& root, Fn&& fn) {
+  if (!fn(root)) return;
+  for (uint32_t i = 0, n = root.ChildCount(); i < n; ++i) Walk(root.Child(i), fn);
+}
+
+/// A parsed Python source. Owns the TSTree and its own copy of the source
+/// bytes, so nodes stay valid however the caller's buffer changes.
+class Tree {
+ public:
+  /// Parses `source` with the Python grammar. Never fails for any input
+  /// (tree-sitter is error tolerant); check Root().HasError().
+  static Tree Parse(std::string source);
+
+  Tree(Tree&&) noexcept = default;
+  Tree& operator=(Tree&&) noexcept = default;
+
+  Node Root() const;
+  const std::string& Source() const { return *source_; }
+  TSTree* Raw() const { return tree_.get(); }
+
+ private:
+  struct TreeDeleter {
+    void operator()(TSTree* t) const { ts_tree_delete(t); }
+  };
+  Tree(std::unique_ptr<std::string> source, TSTree* tree)
+      : source_(std::move(source)), tree_(tree) {}
+  // The string lives on the heap so views into it survive moves of the Tree.
+  std::unique_ptr<std::string> source_;
+  std::unique_ptr<TSTree, TreeDeleter> tree_;
+};
+
+/// The grammar (tree-sitter-python, ABI 15).
+const TSLanguage* PythonLanguage();
+
+/// A syntax problem found in a tree: an ERROR node, a MISSING node, or a
+/// construct that only Python 2 accepts (the grammar still parses
+/// `print "x"` and `exec code` for compatibility).
+struct SyntaxProblem {
+  enum class Kind { kError, kMissing, kPython2 };
+  Kind kind;
+  uint32_t start_byte;
+  uint32_t end_byte;
+  std::string message;
+};
+/// Every syntax problem of the tree, in source order (not just the first).
+std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree);
+
+/// A compiled tree-sitter query (from a `.scm` file in caramba/queries/).
+class Query {
+ public:
+  /// Compiles `source`; throws std::runtime_error naming `name` and the
+  /// offset on a bad query (a test compiles every shipped query).
+  Query(std::string_view name, std::string_view source);
+  Query(Query&&) noexcept = default;
+
+  struct Capture {
+    std::string_view name;
+    Node node;
+  };
+  struct Match {
+    uint32_t pattern_index;
+    std::vector<Capture> captures;
+    /// First capture named `name`, or a null Node.
+    Node Get(std::string_view name) const;
+  };
+  /// All matches under `root`, in document order.
+  std::vector<Match> Matches(const Node& root, std::string_view source) const;
+  uint32_t CaptureCount() const;
+  std::string_view CaptureName(uint32_t id) const;
+
+ private:
+  struct QueryDeleter {
+    void operator()(TSQuery* q) const { ts_query_delete(q); }
+  };
+  std::unique_ptr<TSQuery, QueryDeleter> query_;
+};
+
+/// The queries shipped in caramba/queries/*.scm, embedded at build time,
+/// compiled once on first use. Throws if `name` is unknown.
+const Query& ShippedQuery(std::string_view name);
+/// Names of all shipped queries (for the test that compiles them all).
+std::vector<std::string> ShippedQueryNames();
+
+}  // namespace caramba
