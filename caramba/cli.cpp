@@ -13,6 +13,7 @@
 #include "caramba/module_analysis.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
+#include "caramba/subcommands.h"
 #include "caramba/syntax.h"
 #include "caramba/text.h"
 
@@ -38,8 +39,6 @@ struct CliState {
   std::string stop_after, only;
   bool list_kernels = false, list_visitors = false, time_passes = false, dump_tree = false;
   bool version = false;
-  std::string explain_code;
-  bool explain_all = false;
 };
 
 // Diagnostics in CRB1xx–CRB4xx that are warnings or errors mean a kernel was
@@ -76,41 +75,13 @@ std::string OptionSummary(const Kernel& k) {
   return s;
 }
 
-int Explain(const CliState& st, std::ostream& out, std::ostream& err) {
-  if (st.explain_all) {
-    for (const auto& d : DiagTable())
-      out << d.code << "  " << std::left << std::setw(8) << SeverityName(d.severity) << d.summary << "\n";
-    return kExitOk;
-  }
-  const DiagInfo* info = FindDiag(st.explain_code);
-  if (!info) {
-    std::vector<std::string> codes;
-    for (const auto& d : DiagTable()) codes.emplace_back(d.code);
-    err << "caramba: error[CRB009]: unknown diagnostic code '" << st.explain_code << "'";
-    std::string near = ClosestMatch(st.explain_code, codes);
-    if (!near.empty()) err << "; did you mean " << near << "?";
-    err << "\n  help: caramba explain --all lists every code\n";
-    return kExitFailure;
-  }
-  out << info->code << " (" << SeverityName(info->severity) << "): " << info->summary << "\n\n";
-  // Wrap the explanation at 80 columns.
-  std::istringstream words{std::string(info->explanation)};
-  std::string w, line;
-  while (words >> w) {
-    if (!line.empty() && line.size() + 1 + w.size() > 80) {
-      out << line << "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + w;
-  }
-  if (!line.empty()) out << line << "\n";
-  return kExitOk;
-}
-
 }  // namespace
 
-int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, FileSystem& fs,
-           bool err_is_tty) {
+int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+           FileSystem& fs, bool err_is_tty) {
+  if (!args.empty())
+    for (const auto& sc : Subcommands())
+      if (args[0] == sc.name) return sc.run({args.begin() + 1, args.end()}, in, out, err, fs);
   CliState st;
   CLI::App app{"caramba — migrate Numba kernels to PyKokkos", "caramba"};
   app.set_help_flag("-h,--help", "print this help and exit");
@@ -127,9 +98,11 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   app.add_option("--only", st.only, "run only this visitor");
   app.add_flag("--time-passes", st.time_passes, "print the time spent in parsing, analyses and each visitor");
   app.add_flag("--dump-tree", st.dump_tree, "print the tree-sitter syntax tree of the input and exit");
-  CLI::App* explain = app.add_subcommand("explain", "print the long explanation of a diagnostic code");
-  explain->add_option("code", st.explain_code, "a code such as CRB005");
-  explain->add_flag("--all", st.explain_all, "list every code with its summary");
+  std::string footer = "\nSubcommands (caramba SUBCOMMAND --help for each):\n";
+  for (const auto& sc : Subcommands()) footer += "  " + std::string(sc.name) + "  " + std::string(sc.summary) + "\n";
+  footer += "\nExit status: 0 success, 1 findings that need you (a kernel left untranslated),\n"
+            "2 usage, I/O or internal error. caramba explain CRBnnn describes a diagnostic.";
+  app.footer(footer);
 
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
@@ -144,13 +117,6 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (st.version) {
     out << VersionString() << "\n";
     return kExitOk;
-  }
-  if (explain->parsed()) {
-    if (st.explain_code.empty() && !st.explain_all) {
-      err << "caramba: error[CRB009]: explain needs a code (e.g. caramba explain CRB005) or --all\n";
-      return kExitFailure;
-    }
-    return Explain(st, out, err);
   }
 
   PassManager pm(BuildPipeline());
@@ -201,9 +167,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   report["version"] = CARAMBA_VERSION;
   auto emit = [&](const std::vector<Diagnostic>& ds, std::string_view source) {
     if (json) {
-      nlohmann::json arr = nlohmann::json::array();
-      for (const auto& d : ds) arr.push_back(ToJson(d, source));
-      report["diagnostics"] = arr;
+      if (!report.contains("diagnostics")) report["diagnostics"] = nlohmann::json::array();
+      for (const auto& d : ds) report["diagnostics"].push_back(ToJson(d, source));
     } else {
       for (const auto& d : ds) err << RenderText(d, source, color);
     }
@@ -305,6 +270,57 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     out.flush();
   }
   return finish(code);
+}
+
+int ExplainMain(const std::vector<std::string>& args, std::istream&, std::ostream& out, std::ostream& err,
+                FileSystem&) {
+  std::string code;
+  bool all = false;
+  CLI::App app{"print the long explanation of a diagnostic code", "caramba explain"};
+  app.add_option("code", code, "a code such as CRB005 (or 5)");
+  app.add_flag("--all", all, "list every code with its summary");
+  std::vector<std::string> rev(args.rbegin(), args.rend());
+  try {
+    app.parse(rev);
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    err << "caramba: error[CRB009]: " << e.what() << "\n";
+    return kExitFailure;
+  }
+  if (code.empty() && !all) {
+    err << "caramba: error[CRB009]: explain needs a code (e.g. caramba explain CRB005) or --all\n";
+    return kExitFailure;
+  }
+  if (all) {
+    for (const auto& d : DiagTable())
+      out << d.code << "  " << std::left << std::setw(8) << SeverityName(d.severity) << d.summary << "\n";
+    return kExitOk;
+  }
+  const DiagInfo* info = FindDiag(code);
+  if (!info) {
+    std::vector<std::string> codes;
+    for (const auto& d : DiagTable()) codes.emplace_back(d.code);
+    err << "caramba: error[CRB009]: unknown diagnostic code '" << code << "'";
+    std::string near = ClosestMatch(code, codes);
+    if (!near.empty()) err << "; did you mean " << near << "?";
+    err << "\n  help: caramba explain --all lists every code\n";
+    return kExitFailure;
+  }
+  out << info->code << " (" << SeverityName(info->severity) << "): " << info->summary << "\n\n";
+  // Wrap the explanation at 80 columns.
+  std::istringstream words{std::string(info->explanation)};
+  std::string w, line;
+  while (words >> w) {
+    if (!line.empty() && line.size() + 1 + w.size() > 80) {
+      out << line << "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  }
+  if (!line.empty()) out << line << "\n";
+  return kExitOk;
 }
 
 }  // namespace caramba

@@ -18,8 +18,8 @@ enum ExitCode : int {
 };
 
 /// Runs `caramba args...` (args excludes the program name).
-int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, FileSystem& fs,
-           bool err_is_tty = false);
+int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+           FileSystem& fs, bool err_is_tty = false);
 
 /// The version string printed by --version.
 std::string VersionString();

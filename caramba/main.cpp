@@ -8,5 +8,5 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   caramba::RealFileSystem fs;
-  return caramba::RunCli(args, std::cout, std::cerr, fs, ::isatty(2) != 0);
+  return caramba::RunCli(args, std::cin, std::cout, std::cerr, fs, ::isatty(2) != 0);
 }

@@ -1,0 +1,14 @@
+// subcommands.cpp — the table of subcommands. To add one: declare its entry
+// point in subcommands.h, define it in its feature folder, add a line here.
+#include "caramba/subcommands.h"
+
+namespace caramba {
+
+const std::vector<Subcommand>& Subcommands() {
+  static const std::vector<Subcommand> table = {
+      {"explain", "print the long explanation of a diagnostic code (caramba explain CRB005)", ExplainMain},
+  };
+  return table;
+}
+
+}  // namespace caramba
