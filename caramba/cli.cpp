@@ -16,6 +16,7 @@
 #include "caramba/subcommands.h"
 #include "caramba/syntax.h"
 #include "caramba/text.h"
+#include "caramba/translate_flags.h"
 
 #ifndef CARAMBA_VERSION
 #define CARAMBA_VERSION "0.0.0"
@@ -36,7 +37,6 @@ struct CliState {
   std::string output;
   std::string format = "text";
   std::string color = "auto";
-  std::string stop_after, only;
   bool list_kernels = false, list_visitors = false, time_passes = false, dump_tree = false;
   bool version = false;
 };
@@ -94,8 +94,8 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("--list-kernels", st.list_kernels, "list the Numba kernels found (name, line, options, loops)");
   app.add_flag("--list-visitors", st.list_visitors, "list the visitors in pipeline order and exit");
-  app.add_option("--stop-after", st.stop_after, "run the pipeline up to this visitor");
-  app.add_option("--only", st.only, "run only this visitor");
+  TranslateOptions topts;
+  AddTranslateFlags(app, topts);
   app.add_flag("--time-passes", st.time_passes, "print the time spent in parsing, analyses and each visitor");
   app.add_flag("--dump-tree", st.dump_tree, "print the tree-sitter syntax tree of the input and exit");
   std::string footer = "\nSubcommands (caramba SUBCOMMAND --help for each):\n";
@@ -124,7 +124,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     err << "caramba: error[CRB009]: " << msg << "\n";
     return kExitFailure;
   };
-  for (const std::string* name : {&st.stop_after, &st.only}) {
+  for (const std::string* name : {&topts.stop_after, &topts.only}) {
     if (name->empty() || pm.FindVisitor(*name) >= 0) continue;
     std::string msg = "unknown visitor '" + *name + "'";
     std::string near = ClosestMatch(*name, pm.VisitorNames());
@@ -198,9 +198,6 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     return finish(kExitOk);
   }
 
-  TranslateOptions topts;
-  topts.stop_after = st.stop_after;
-  topts.only = st.only;
   PassResult res = pm.Run(*bytes, st.file, topts);
   emit(res.diagnostics, *bytes);
 

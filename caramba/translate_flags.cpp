@@ -1,0 +1,14 @@
+// translate_flags.cpp — see translate_flags.h.
+#include "caramba/translate_flags.h"
+
+#include <CLI/CLI.hpp>
+
+namespace caramba {
+
+void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
+  app.add_option("--stop-after", opts.stop_after, "run the pipeline up to this visitor");
+  app.add_option("--only", opts.only, "run only this visitor");
+  app.add_option("--kernel", opts.kernels, "translate only this kernel (repeatable); others stay as they are");
+}
+
+}  // namespace caramba
