@@ -2,7 +2,10 @@
 #include "caramba/file_system.h"
 
 #include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <regex>
 #include <sys/stat.h>
@@ -52,12 +55,25 @@ std::optional<std::string> RealFileSystem::Read(const std::string& path, Diagnos
 }
 
 bool RealFileSystem::WriteAtomic(const std::string& path, std::string_view content, Diagnostic* diag) {
+  return WriteImpl(path, content, std::nullopt, diag);
+}
+
+bool RealFileSystem::WriteAtomicWithMode(const std::string& path, std::string_view content, uint32_t mode,
+                                         Diagnostic* diag) {
+  return WriteImpl(path, content, mode, diag);
+}
+
+bool RealFileSystem::WriteImpl(const std::string& path, std::string_view content,
+                               std::optional<uint32_t> new_mode, Diagnostic* diag) {
   auto fail = [&](const std::string& what) {
     *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot write '" + path + "': " + what, path);
     return false;
   };
   struct stat st {};
-  mode_t mode = 0666 & ~[] { mode_t m = ::umask(0); ::umask(m); return m; }();
+  // umask() is process-global and racy when batch workers write in
+  // parallel: read it once.
+  static const mode_t kUmask = [] { mode_t m = ::umask(0); ::umask(m); return m; }();
+  mode_t mode = new_mode ? static_cast<mode_t>(*new_mode & 07777) : (0666 & ~kUmask);
   if (::stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) return fail("it is a directory");
     mode = st.st_mode & 07777;
@@ -100,6 +116,85 @@ bool RealFileSystem::SameFile(const std::string& a, const std::string& b) {
   struct stat sa {}, sb {};
   if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+// Defaults for file systems that only serve the single-file CLI.
+std::optional<FileInfo> FileSystem::Stat(const std::string&, bool) { return std::nullopt; }
+bool FileSystem::ListDir(const std::string& path, std::vector<std::string>*, Diagnostic* diag) {
+  *diag = Diagnostic::Make(DiagId::kUnreadable, "cannot list '" + path + "': not supported by this file system", path);
+  return false;
+}
+bool FileSystem::MakeDirs(const std::string& path, Diagnostic* diag) {
+  *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot create '" + path + "': not supported by this file system",
+                           path);
+  return false;
+}
+bool FileSystem::WriteAtomicWithMode(const std::string& path, std::string_view content, uint32_t,
+                                     Diagnostic* diag) {
+  return WriteAtomic(path, content, diag);
+}
+std::string FileSystem::RealPath(const std::string&) { return {}; }
+
+std::optional<FileInfo> RealFileSystem::Stat(const std::string& path, bool follow) {
+  struct stat st {};
+  if ((follow ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) != 0) return std::nullopt;
+  FileInfo fi;
+  fi.type = S_ISREG(st.st_mode)   ? FileInfo::Type::kRegular
+            : S_ISDIR(st.st_mode) ? FileInfo::Type::kDirectory
+            : S_ISLNK(st.st_mode) ? FileInfo::Type::kSymlink
+                                  : FileInfo::Type::kOther;
+  fi.mode = st.st_mode & 07777;
+  fi.dev = st.st_dev;
+  fi.ino = st.st_ino;
+  fi.size = static_cast<uint64_t>(st.st_size);
+  return fi;
+}
+
+bool RealFileSystem::ListDir(const std::string& path, std::vector<std::string>* names, Diagnostic* diag) {
+  DIR* d = ::opendir(path.c_str());
+  if (!d) {
+    *diag = Diagnostic::Make(DiagId::kUnreadable, "cannot list '" + path + "': " + std::strerror(errno), path);
+    return false;
+  }
+  names->clear();
+  errno = 0;
+  while (struct dirent* e = ::readdir(d)) {
+    std::string n = e->d_name;
+    if (n != "." && n != "..") names->push_back(std::move(n));
+  }
+  int err = errno;
+  ::closedir(d);
+  if (err != 0) {
+    *diag = Diagnostic::Make(DiagId::kUnreadable, "cannot list '" + path + "': " + std::strerror(err), path);
+    return false;
+  }
+  return true;
+}
+
+bool RealFileSystem::MakeDirs(const std::string& path, Diagnostic* diag) {
+  if (path.empty()) return true;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return true;
+    *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot create directory '" + path + "': a file is in the way",
+                             path);
+    return false;
+  }
+  if (auto slash = path.find_last_of('/'); slash != std::string::npos && slash > 0)
+    if (!MakeDirs(path.substr(0, slash), diag)) return false;
+  // EEXIST: another worker created it between the stat and here.
+  if (::mkdir(path.c_str(), 0777) != 0 && errno != EEXIST) {
+    *diag = Diagnostic::Make(DiagId::kOutputWrite,
+                             "cannot create directory '" + path + "': " + std::strerror(errno), path);
+    return false;
+  }
+  return true;
+}
+
+std::string RealFileSystem::RealPath(const std::string& path) {
+  char buf[PATH_MAX];
+  if (!::realpath(path.c_str(), buf)) return {};
+  return buf;
 }
 
 std::optional<Diagnostic> CheckSourceBytes(std::string_view bytes, const std::string& path) {

@@ -105,9 +105,9 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {
       if (d.start) {
-        uint32_t len = d.end - *d.start;
-        d.start = map_back(*d.start);
-        d.end = map_back(*d.start + len) == *d.start ? *d.start + len : map_back(*d.start + len);
+        uint32_t s = *d.start, e = std::max(d.end, s);
+        d.start = map_back(s);
+        d.end = std::max(map_back(e), *d.start);
       }
       result.diagnostics.push_back(std::move(d));
     }

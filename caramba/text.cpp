@@ -2,6 +2,7 @@
 #include "caramba/text.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace caramba {
 
@@ -114,13 +115,25 @@ size_t EditDistance(std::string_view a, std::string_view b) {
 }
 
 std::string ClosestMatch(std::string_view name, const std::vector<std::string>& candidates) {
+  // Compare case-insensitively and without '-'/'_', so "unsupported_detector"
+  // finds "UnsupportedDetector"; a prefix ("unsuported" vs "unsupporteddetector")
+  // is compared against the candidate's prefix of the same length.
+  auto norm = [](std::string_view s) {
+    std::string out;
+    for (char c : s)
+      if (c != '-' && c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  std::string n = norm(name);
   size_t best = static_cast<size_t>(-1);
   std::string out;
   for (const auto& c : candidates) {
-    size_t d = EditDistance(name, c);
+    std::string cn = norm(c);
+    size_t d = EditDistance(n, cn);
+    if (n.size() >= 4 && cn.size() > n.size()) d = std::min(d, EditDistance(n, cn.substr(0, n.size())) + 1);
     if (d < best) { best = d; out = c; }
   }
-  size_t limit = std::max<size_t>(2, name.size() / 3);
+  size_t limit = std::max<size_t>(2, n.size() / 3);
   return best <= limit ? out : std::string();
 }
 

@@ -1,1 +1,53 @@
-echo "cli: 0 passed, 0 failed"
+#!/usr/bin/env bash
+# End-to-end tests of the built CLI binary: exit codes, byte-identical
+# pass-through, no output on failure, the input never modified, kernel listing.
+# Usage: test_cli.sh path/to/caramba tests/cli
+set -u
+CARAMBA="$1"; HERE="$2"; DATA="$HERE/data"
+TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0
+ok()   { pass=$((pass+1)); }
+bad()  { fail=$((fail+1)); echo "FAIL: $*" >&2; }
+expect_rc() {  # expect_rc WANT DESCRIPTION -- command...
+  local want="$1" what="$2"; shift 3
+  "$@" >"$TMP/out" 2>"$TMP/err"; local rc=$?
+  if [ "$rc" = "$want" ]; then ok; else bad "$what: exit $rc, wanted $want"; cat "$TMP/err" >&2; fi
+}
+
+# Pass-through: byte-identical to stdout and to -o.
+expect_rc 0 "pass-through to stdout" -- "$CARAMBA" "$DATA/passthrough_crlf_bom.py"
+cmp -s "$TMP/out" "$DATA/passthrough_crlf_bom.py" && ok || bad "stdout pass-through not byte-identical"
+expect_rc 0 "pass-through to -o" -- "$CARAMBA" "$DATA/passthrough_crlf_bom.py" -o "$TMP/o.py"
+cmp -s "$TMP/o.py" "$DATA/passthrough_crlf_bom.py" && ok || bad "-o pass-through not byte-identical"
+
+# Kernel discovery over every spelling: names and lines.
+expect_rc 0 "list kernels" -- "$CARAMBA" --list-kernels --format json "$DATA/mixed_kernels.py"
+for pair in plain:10 par:15 eager:23 jit_np:28 vec:33 factory.\<locals\>.nested:39 Holder.method:47 Spec:52 wrapped:57; do
+  name="${pair%%:*}"; line="${pair##*:}"
+  tr -d ' \n' <"$TMP/out" | grep -q "\"line\":$line,\"name\":\"${name##*.}\"" && ok || bad "kernel $name not found at line $line"
+done
+tr -d ' \n' <"$TMP/out" | grep -q '"parallel_loops":\[{"args":"(n)","depth":0,"line":17' && ok || bad "prange loop of par not at line 17"
+tr -d ' \n' <"$TMP/out" | grep -q '"parsed":"float64(float64\[:,::1\],int64)"' && ok || bad "eager signature not parsed"
+
+# Failures: exit 2, the message names the code, -o is never written, input kept.
+printf 'x = 1\nprint "py2"\n' >"$TMP/py2.py"; cp "$TMP/py2.py" "$TMP/py2.orig"
+expect_rc 2 "python 2 syntax" -- "$CARAMBA" "$TMP/py2.py" -o "$TMP/never.py"
+grep -q "py2.py:2:1: error\[CRB006\]" "$TMP/err" && ok || bad "CRB006 with location"
+[ ! -e "$TMP/never.py" ] && ok || bad "-o written on failure"
+cmp -s "$TMP/py2.py" "$TMP/py2.orig" && ok || bad "input modified"
+expect_rc 2 "missing file" -- "$CARAMBA" "$TMP/missing.py"
+grep -q "CRB001" "$TMP/err" && ok || bad "CRB001"
+expect_rc 2 "directory" -- "$CARAMBA" "$TMP"
+grep -q "CRB002" "$TMP/err" && ok || bad "CRB002"
+head -c 2000 /bin/sh >"$TMP/binary.py"
+expect_rc 2 "binary file" -- "$CARAMBA" "$TMP/binary.py"
+grep -q "CRB004" "$TMP/err" && ok || bad "CRB004"
+expect_rc 2 "unknown flag" -- "$CARAMBA" --frobnicate
+expect_rc 0 "version" -- "$CARAMBA" --version
+expect_rc 0 "explain" -- "$CARAMBA" explain CRB005
+: >"$TMP/empty.py"
+expect_rc 0 "empty file" -- "$CARAMBA" "$TMP/empty.py" -o "$TMP/empty.out"
+[ -e "$TMP/empty.out" ] && [ ! -s "$TMP/empty.out" ] && ok || bad "empty output"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

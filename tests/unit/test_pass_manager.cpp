@@ -1,1 +1,173 @@
+// The pass manager: applying edits, internal errors naming the visitor,
+// diagnostics mapped back to the input, analysis caching, --only/--stop-after.
 #include <doctest/doctest.h>
+
+#include <functional>
+
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
+
+using namespace caramba;
+
+namespace {
+// A visitor whose behaviour is a lambda, for tests.
+class LambdaVisitor : public Visitor {
+ public:
+  LambdaVisitor(std::string name, std::function<VisitorResult(const Context&)> fn)
+      : name_(std::move(name)), fn_(std::move(fn)) {}
+  std::string_view Name() const override { return name_; }
+  std::string_view Description() const override { return "test visitor"; }
+  VisitorResult Run(const Context& ctx) const override { return fn_(ctx); }
+
+ private:
+  std::string name_;
+  std::function<VisitorResult(const Context&)> fn_;
+};
+
+std::vector<std::unique_ptr<Visitor>> Make(std::vector<std::unique_ptr<Visitor>> v) { return v; }
+
+VisitorResult ReplaceFirst(const Context& ctx, std::string_view what, std::string with, std::string producer) {
+  VisitorResult r{EditList(std::move(producer)), {}};
+  size_t at = ctx.source().find(what);
+  if (at != std::string_view::npos)
+    r.edits.Replace(static_cast<uint32_t>(at), static_cast<uint32_t>(at + what.size()), std::move(with));
+  return r;
+}
+}  // namespace
+
+TEST_CASE("visitors run in order, each sees the previous one's text") {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("One", [](const Context& c) { return ReplaceFirst(c, "a", "bb", "One"); }));
+  v.push_back(std::make_unique<LambdaVisitor>("Two", [](const Context& c) { return ReplaceFirst(c, "bb", "ccc", "Two"); }));
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run("x = a\n", "t.py", {});
+  CHECK(r.ok);
+  CHECK(r.output == "x = ccc\n");
+  TranslateOptions stop;
+  stop.stop_after = "one";
+  CHECK(pm.Run("x = a\n", "t.py", stop).output == "x = bb\n");
+  TranslateOptions only;
+  only.only = "TWO";
+  CHECK(pm.Run("x = bb\n", "t.py", only).output == "x = ccc\n");
+  CHECK(pm.FindVisitor("t_w-o") == 1);
+  CHECK(pm.FindVisitor("three") == -1);
+}
+
+TEST_CASE("a visitor that breaks the syntax is an internal error naming it; nothing is output") {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Breaker", [](const Context& c) { return ReplaceFirst(c, "= 1", "= (1", "Breaker"); }));
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run("x = 1\n", "t.py", {});
+  CHECK_FALSE(r.ok);
+  CHECK(r.output.empty());
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].id == DiagId::kVisitorBrokeSyntax);
+  CHECK(r.diagnostics[0].message.find("Breaker") != std::string::npos);
+}
+
+TEST_CASE("overlapping edits inside one visitor are an internal error naming both producers") {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Clash", [](const Context&) {
+    VisitorResult r{EditList("Clash"), {}};
+    r.edits.Replace(0, 3, "y", "left");
+    r.edits.Replace(2, 5, "z", "right");
+    return r;
+  }));
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run("x = 1\n", "t.py", {});
+  CHECK_FALSE(r.ok);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].id == DiagId::kOverlappingEdits);
+  CHECK(r.diagnostics[0].message.find("Clash (left)") != std::string::npos);
+  CHECK(r.diagnostics[0].message.find("Clash (right)") != std::string::npos);
+}
+
+TEST_CASE("diagnostics of later visitors are mapped back to input offsets") {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Grow", [](const Context&) {
+    VisitorResult r{EditList("Grow"), {}};
+    r.edits.Insert(0, "import os\nimport sys\n");
+    return r;
+  }));
+  v.push_back(std::make_unique<LambdaVisitor>("Report", [](const Context& c) {
+    VisitorResult r;
+    size_t at = c.source().find("target");
+    r.diagnostics.push_back(c.Diag(DiagId::kInternal, "here", static_cast<uint32_t>(at), static_cast<uint32_t>(at + 6)));
+    return r;
+  }));
+  PassManager pm(std::move(v));
+  std::string src = "x = 1\ny = target\n";
+  PassResult r = pm.Run(src, "t.py", {});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(*r.diagnostics[0].start == src.find("target"));
+  CHECK(r.diagnostics[0].end == src.find("target") + 6);
+}
+
+TEST_CASE("analyses are computed once per text version and recomputed after a change") {
+  size_t before = 0, after = 0;
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("A", [&](const Context& c) {
+    c.module();
+    c.module();
+    return VisitorResult{};
+  }));
+  v.push_back(std::make_unique<LambdaVisitor>("B", [&](const Context& c) {
+    before = c.module().kernels.size();
+    return ReplaceFirst(c, "def g", "@njit\ndef g", "B");
+  }));
+  v.push_back(std::make_unique<LambdaVisitor>("C", [&](const Context& c) {
+    after = c.module().kernels.size();
+    return VisitorResult{};
+  }));
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run("from numba import njit\n@njit\ndef f(): pass\ndef g(): pass\n", "t.py", {});
+  CHECK(r.ok);
+  CHECK(before == 1);
+  CHECK(after == 2);  // a stale cache would still say 1
+}
+
+TEST_CASE("AnalysisCache counts computations") {
+  AnalysisCache cache;
+  Tree t = Tree::Parse("x = 1\n");
+  AnalysisInput in{t, "t.py"};
+  cache.Get<ModuleAnalysis>(in);
+  cache.Get<ModuleAnalysis>(in);
+  CHECK(cache.Computations() == 1);
+  cache.Invalidate();
+  cache.Get<ModuleAnalysis>(in);
+  CHECK(cache.Computations() == 2);
+}
+
+TEST_CASE("syntax errors stop the run before any visitor; all errors are reported") {
+  bool ran = false;
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Spy", [&](const Context&) {
+    ran = true;
+    return VisitorResult{};
+  }));
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run("def f(:\n    pass\nx = = 1\n", "t.py", {});
+  CHECK_FALSE(r.ok);
+  CHECK_FALSE(ran);
+  CHECK(r.diagnostics.size() >= 2);
+}
+
+TEST_CASE("OffsetMap maps positions around and inside replacements") {
+  std::vector<Edit> edits;
+  edits.push_back(Edit{2, 4, "XYZW", "t", 0});  // "abcdef" -> "abXYZWef"
+  OffsetMap m(edits);
+  CHECK(m.Back(0) == 0);
+  CHECK(m.Back(3) == 2);   // inside the replacement -> its start
+  CHECK(m.Back(6) == 4);   // 'e'
+  CHECK(m.Back(8) == 6);   // end
+}
+
+TEST_CASE("the shipped pipeline has uniquely named visitors with descriptions") {
+  PassManager pm(BuildPipeline());
+  auto names = pm.VisitorNames();
+  CHECK_FALSE(names.empty());
+  for (size_t i = 0; i < names.size(); ++i) {
+    CHECK(pm.FindVisitor(names[i]) == static_cast<int>(i));
+    CHECK_FALSE(pm.Visitors()[i]->Description().empty());
+  }
+}
