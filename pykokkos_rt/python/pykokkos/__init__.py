@@ -1,0 +1,552 @@
+"""pykokkos_rt: Caramba's implementation of the PyKokkos host API and kernel
+language (docs/runtime.md; the contract is pykokkos-dialect.md).
+
+    import pykokkos as pk
+
+    @pk.workunit
+    def axpy(i, a, x, y):
+        y[i] += a * x[i]
+
+    pk.parallel_for(n, axpy, a=2.0, x=x, y=y)
+
+Workunits are compiled on first dispatch into Kokkos C++ (one specialisation
+per argument types and execution space), cached on disk and in-process; a warm
+dispatch looks the specialisation up in a dict keyed by the argument types and
+calls it through the native core.
+"""
+import enum
+import math as _math
+import os as _os
+import time as _time
+
+import numpy as _np
+
+from ._loader import core as _core
+
+__all__ = []  # `from pykokkos import *` is not part of the dialect
+
+DialectError = _core.DialectError
+CompileError = _core.CompileError
+
+
+# ------------------------------------------------------------------ dtypes
+class DataType:
+    """A PyKokkos element type (pk.double, pk.int32, ...). Callable on the
+    host as a cast; inside workunits only pk.double(x) is a cast (dialect)."""
+
+    def __init__(self, name, np_dtype, code):
+        self.name = name
+        self.np = _np.dtype(np_dtype)
+        self.code = code  # signature spelling shared with the kernel compiler
+
+    def __call__(self, x):
+        return self.np.type(x).item()
+
+    def __repr__(self):
+        return "pk." + self.name
+
+
+int8 = DataType("int8", _np.int8, "i8")
+int16 = DataType("int16", _np.int16, "i16")
+int32 = DataType("int32", _np.int32, "i32")
+int64 = DataType("int64", _np.int64, "i64")
+uint8 = DataType("uint8", _np.uint8, "u8")
+uint16 = DataType("uint16", _np.uint16, "u16")
+uint32 = DataType("uint32", _np.uint32, "u32")
+uint64 = DataType("uint64", _np.uint64, "u64")
+float32 = DataType("float32", _np.float32, "f32")
+float64 = DataType("float64", _np.float64, "f64")
+double = float64
+bool = DataType("bool", _np.bool_, "bool")  # noqa: A001 - upstream exports pk.bool
+# pk.float is float32 upstream (dialect §2); named via globals() so this
+# module's own uses of the builtin float stay unambiguous.
+globals()["float"] = float32
+real = float64
+
+_BY_NP = {d.np: d for d in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, bool)}
+_CODE = {d.np: d.code for d in _BY_NP.values()}
+_INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+_builtin_bool, _builtin_int, _builtin_float = type(True), type(1), type(1.0)
+
+
+def _dtype_of(dtype):
+    """pk dtypes, and the builtins int (int32) and float (double); NumPy
+    dtypes are refused as upstream refuses them (pk.View([3], np.float64) aborts)."""
+    if isinstance(dtype, DataType):
+        return dtype
+    if dtype is _builtin_int:
+        return int32
+    if dtype is _builtin_float:
+        return float64
+    if dtype is _builtin_bool:
+        return bool
+    raise TypeError("pykokkos: dtype %r is not a PyKokkos type; use pk.double, pk.float, pk.int32, "
+                    "pk.int64 ... (NumPy dtypes are not accepted upstream)" % (dtype,))
+
+
+# ------------------------------------------------------------ spaces, layouts
+class ExecutionSpace(enum.Enum):
+    Serial = "Serial"
+    OpenMP = "OpenMP"
+    Cuda = "Cuda"
+    HIP = "HIP"
+    Threads = "Threads"
+    Debug = "Debug"
+    Default = "Default"
+
+
+Serial = ExecutionSpace.Serial
+OpenMP = ExecutionSpace.OpenMP
+Cuda = ExecutionSpace.Cuda
+HIP = ExecutionSpace.HIP
+Default = ExecutionSpace.Default
+_AVAILABLE = ("Serial", "OpenMP")
+_default_space = ExecutionSpace.OpenMP  # upstream's initial default
+
+
+def set_default_space(space):
+    global _default_space
+    if not isinstance(space, ExecutionSpace) or space is ExecutionSpace.Default:
+        raise TypeError("pykokkos: set_default_space takes pk.ExecutionSpace.Serial, .OpenMP, ...")
+    _default_space = space
+
+
+def get_default_space():
+    return _default_space
+
+
+def _resolve_space(space):
+    if space is ExecutionSpace.Default or space is None:
+        space = _default_space
+    if space.value not in _AVAILABLE:
+        raise RuntimeError("pykokkos: execution space %s is not available in this build "
+                           "(available: Serial, OpenMP)" % space.value)
+    return space.value
+
+
+class Layout(enum.Enum):
+    LayoutDefault = "LayoutDefault"
+    LayoutRight = "LayoutRight"
+    LayoutLeft = "LayoutLeft"
+
+
+class MemorySpace(enum.Enum):
+    MemorySpaceDefault = "MemorySpaceDefault"
+    HostSpace = "HostSpace"
+    CudaSpace = "CudaSpace"
+    CudaUVMSpace = "CudaUVMSpace"
+
+
+class Trait(enum.Enum):
+    TraitDefault = "TraitDefault"
+    Atomic = "Atomic"
+    RandomAccess = "RandomAccess"
+    Restrict = "Restrict"
+    Unmanaged = "Unmanaged"
+
+
+HostSpace = MemorySpace.HostSpace
+LayoutRight = Layout.LayoutRight
+LayoutLeft = Layout.LayoutLeft
+
+
+# ------------------------------------------------------------------- views
+class View:
+    """A Kokkos view on host memory. `data` is a zero-copy NumPy array;
+    managed views are zero-initialised Kokkos allocations."""
+
+    _pk_view_data = True  # marks views for the native ufuncs
+
+    def __init__(self, shape, dtype=float64, space=MemorySpace.MemorySpaceDefault,
+                 layout=Layout.LayoutDefault, trait=Trait.TraitDefault):
+        if isinstance(shape, _builtin_int):
+            shape = [shape]
+        shape = [_builtin_int(s) for s in shape]
+        self.dtype = _dtype_of(dtype)
+        self.layout = layout
+        self.space = space
+        self.trait = trait
+        self.data = _core.allocate(shape, self.dtype.np, layout == Layout.LayoutLeft)
+
+    @classmethod
+    def _wrap(cls, array, dtype=None):
+        v = cls.__new__(cls)
+        v.data = array
+        v.dtype = dtype or _BY_NP[array.dtype]
+        v.layout = Layout.LayoutLeft if (array.ndim > 1 and not array.flags.c_contiguous) else Layout.LayoutRight
+        v.space = MemorySpace.HostSpace
+        v.trait = Trait.Unmanaged
+        return v
+
+    @property
+    def shape(self):
+        return self.data.shape
+
+    @property
+    def size(self):
+        return self.data.size
+
+    def rank(self):
+        return self.data.ndim
+
+    def extent(self, dimension):
+        return self.data.shape[dimension]
+
+    def __array__(self, dtype=None):
+        return self.data if dtype is None else self.data.astype(dtype)
+
+    def __len__(self):
+        return self.data.shape[0]
+
+    def __iter__(self):
+        return iter(self.data)
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def __setitem__(self, key, value):
+        self.data[key] = value
+
+    def fill(self, value):
+        self.data.fill(value)
+
+    def __repr__(self):
+        return "pk.View(%s, %r)\n%r" % (list(self.shape), self.dtype, self.data)
+
+
+class _Generic:
+    """Annotation names: pk.View1D[pk.double], pk.Acc[pk.int64], ..."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getitem__(self, item):
+        return self
+
+    def __repr__(self):
+        return "pk." + self._name
+
+
+View1D, View2D, View3D, View4D, View5D, View6D, View7D = (_Generic("View%dD" % r) for r in range(1, 8))
+Acc = _Generic("Acc")
+ScratchView1D, ScratchView2D, ScratchView3D = (_Generic("ScratchView%dD" % r) for r in range(1, 4))
+
+
+def array(ndarray, dtype=None, space=None, layout=None):
+    """Wraps a C- or F-contiguous NumPy array without copying (kernel writes
+    show in the array). bool arrays are copied to uint8, as upstream does."""
+    if isinstance(ndarray, View):
+        return ndarray
+    if not isinstance(ndarray, _np.ndarray):
+        raise TypeError("pykokkos: pk.array takes a NumPy array, got %s" % type(ndarray).__name__)
+    if not (ndarray.flags.c_contiguous or ndarray.flags.f_contiguous):
+        raise ValueError("pykokkos: pk.array needs a C- or F-contiguous array (strides are ignored upstream); "
+                         "pass np.ascontiguousarray(a)")
+    if ndarray.dtype == _np.bool_:
+        return View._wrap(ndarray.astype(_np.uint8), uint8)
+    if ndarray.dtype not in _BY_NP:
+        raise TypeError("pykokkos: arrays of dtype %s cannot be views" % ndarray.dtype)
+    return View._wrap(ndarray)
+
+
+def zeros(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
+    return View(shape, dtype, space, layout)
+
+
+def ones(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
+    if isinstance(shape, _builtin_int):
+        raise TypeError("pykokkos: pk.ones takes a shape sequence (upstream pk.ones(3) fails): pk.ones([3])")
+    v = View(shape, dtype, space, layout)
+    v.data.fill(1)
+    return v
+
+
+def full(shape, fill_value, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
+    v = View(shape, dtype, space, layout)
+    v.data.fill(fill_value)
+    return v
+
+
+def zeros_like(view, dtype=None):
+    return View(list(view.shape), dtype or _dtype_from_any(view))
+
+
+def ones_like(view, dtype=None):
+    return ones(list(view.shape), dtype or _dtype_from_any(view))
+
+
+def full_like(view, fill_value, dtype=None):
+    return full(list(view.shape), fill_value, dtype or _dtype_from_any(view))
+
+
+def _dtype_from_any(v):
+    if isinstance(v, View):
+        return v.dtype
+    return _BY_NP[_np.asarray(v).dtype]
+
+
+# ---------------------------------------------------------------- policies
+class RangePolicy:
+    """RangePolicy(begin, end) or RangePolicy(space, begin, end). Bounds are
+    32-bit Python ints; upstream refuses NumPy integers."""
+
+    def __init__(self, *args):
+        if len(args) == 3:
+            space, begin, end = args
+            if not isinstance(space, ExecutionSpace):
+                raise TypeError("pykokkos: RangePolicy(space, begin, end) needs a pk.ExecutionSpace first")
+        elif len(args) == 2:
+            space = ExecutionSpace.Default
+            begin, end = args
+        else:
+            raise TypeError("pykokkos: RangePolicy takes (begin, end) or (space, begin, end)")
+        for b in (begin, end):
+            if type(b) is not _builtin_int:
+                raise TypeError("pykokkos: RangePolicy bounds must be Python int, got %s "
+                                "(upstream refuses NumPy integers: wrap with int(...))" % type(b).__name__)
+            if not _INT32_MIN <= b <= _INT32_MAX:
+                raise OverflowError("pykokkos: RangePolicy bounds are 32-bit, got %d" % b)
+        self.space = space
+        self.begin = begin
+        self.end = end
+
+
+class _Unsupported:
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError("pykokkos: %s does not work with standalone workunits upstream; "
+                                  "flatten or nest loops (outer parallel, inner serial)" % type(self).__name__)
+
+
+class MDRangePolicy(_Unsupported):
+    pass
+
+
+class TeamPolicy(_Unsupported):
+    pass
+
+
+# ---------------------------------------------------------------- workunits
+def workunit(*args, **kwargs):
+    """@pk.workunit (bare, or with upstream's keyword options, which only
+    matter to upstream's GPU paths and are accepted and ignored)."""
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        args[0].__pk_workunit__ = True
+        return args[0]
+
+    def mark(f):
+        f.__pk_workunit__ = True
+        return f
+    return mark
+
+
+def function(*args, **kwargs):
+    """@pk.function: a device helper; a plain Python function on the host."""
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        args[0].__pk_function__ = True
+        return args[0]
+
+    def mark(f):
+        f.__pk_function__ = True
+        return f
+    return mark
+
+
+def main(f):
+    return f
+
+
+def _scalar_code(v):
+    t = type(v)
+    if t is _builtin_bool:
+        return "bool"
+    if t is _builtin_int:
+        return "i32" if _INT32_MIN <= v <= _INT32_MAX else "i64"
+    if t is _builtin_float:
+        return "f64"
+    if isinstance(v, _np.generic):
+        return _CODE.get(v.dtype)
+    return None
+
+
+def _arg_code(v):
+    """Type propagation (dialect §5): the signature of one runtime value."""
+    if isinstance(v, View):
+        v = v.data
+    if isinstance(v, _np.ndarray):
+        code = _CODE.get(v.dtype)
+        if code is None or v.ndim == 0:
+            return None
+        if v.flags.c_contiguous:
+            return "view:%s:%d:R" % (code, v.ndim)
+        if v.flags.f_contiguous:
+            return "view:%s:%d:L" % (code, v.ndim)
+        return None
+    return _scalar_code(v)
+
+
+_specialisations = {}  # (workunit, kind, space, signature) -> (kernel, params)
+_DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parallel_scan"}
+
+
+def _specialise(kind, wu, space, sig, kwargs):
+    if not callable(wu) or not hasattr(wu, "__code__"):
+        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind], wu))
+    name = wu.__name__
+    if getattr(wu, "__qualname__", name) != name:
+        raise DialectError("pykokkos: workunit '%s' is defined inside another function or class (%s); "
+                           "upstream finds only top-level workunits: move it to module level"
+                           % (name, wu.__qualname__))
+    for k, code in sig:
+        if code is None:
+            raise TypeError("pykokkos: workunit '%s': argument '%s' of type %s cannot be passed to a kernel "
+                            "(views, NumPy arrays, int, float, bool and NumPy scalars can)"
+                            % (name, k, type(kwargs[k]).__name__))
+    path = wu.__code__.co_filename
+    if not _os.path.isfile(path):
+        raise DialectError("pykokkos: workunit '%s' has no source file (%s): upstream finds workunits by "
+                           "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
+    kernel = _core.specialize(path, name, kind, list(sig), space)
+    entry = (kernel, tuple(kernel.params))
+    _specialisations[(wu, kind, space, sig)] = entry
+    return entry
+
+
+def _dispatch(kind, args, kwargs):
+    if len(args) == 3:
+        label, policy, wu = args
+        if not isinstance(label, str):
+            raise TypeError("pykokkos: %s(name, policy, workunit, ...): the name must be a str" % _DISPATCH[kind])
+    elif len(args) == 2:
+        policy, wu = args
+    else:
+        raise TypeError("pykokkos: %s takes ([name,] policy, workunit, **kwargs); kernel arguments are keywords"
+                        % _DISPATCH[kind])
+    if type(policy) is _builtin_int:
+        if not 0 <= policy <= _INT32_MAX:
+            raise OverflowError("pykokkos: the iteration count must fit in 32 bits, got %d" % policy)
+        begin, end, space = 0, policy, _default_space
+    elif isinstance(policy, RangePolicy):
+        begin, end, space = policy.begin, policy.end, policy.space
+        if space is ExecutionSpace.Default:
+            space = _default_space
+    else:
+        raise TypeError("pykokkos: the policy must be a pk.RangePolicy or a Python int, got %s"
+                        % type(policy).__name__)
+    space = space.value
+    sig = tuple([(k, _arg_code(v)) for k, v in kwargs.items()])
+    entry = _specialisations.get((wu, kind, space, sig))
+    if entry is None:
+        if space not in _AVAILABLE:
+            _resolve_space(ExecutionSpace(space))
+        entry = _specialise(kind, wu, space, sig, kwargs)
+    kernel, params = entry
+    values = []
+    for p in params:
+        v = kwargs[p]
+        values.append(v.data if isinstance(v, View) else v)
+    if end < begin:
+        end = begin  # an empty range, as in Kokkos
+    return kernel(begin, end, tuple(values))
+
+
+def parallel_for(*args, **kwargs):
+    """parallel_for([name,] policy, workunit, **kwargs) -> None"""
+    _dispatch("for", args, kwargs)
+
+
+def parallel_reduce(*args, **kwargs):
+    """parallel_reduce([name,] policy, workunit, **kwargs) -> the sum.
+    Reductions are sums starting at 0; initial_value is ignored, as upstream."""
+    kwargs.pop("initial_value", None)
+    return _dispatch("reduce", args, kwargs)
+
+
+def parallel_scan(*args, **kwargs):
+    """parallel_scan([name,] policy, workunit, **kwargs) -> the scan total."""
+    kwargs.pop("initial_value", None)
+    return _dispatch("scan", args, kwargs)
+
+
+# ------------------------------------------------------------------- other
+def fence(*args):
+    _core.fence()
+
+
+class Timer:
+    def __init__(self):
+        self._start = _time.perf_counter()
+
+    def seconds(self):
+        return _time.perf_counter() - self._start
+
+    def reset(self):
+        self._start = _time.perf_counter()
+
+
+def printf(fmt, *args):
+    print(fmt % args if args else fmt, end="")
+
+
+def is_initialized():
+    return _core.is_initialized()
+
+
+def initialize(*args, **kwargs):
+    _core.initialize()
+
+
+def finalize():
+    _core.finalize()
+
+
+# Atomics. Inside workunits they compile to Kokkos atomics; on the host they
+# are plain read-modify-writes of the view element (the host is one thread).
+def _atomic(op):
+    def fn(view, index, value):
+        a = view.data if isinstance(view, View) else view
+        idx = tuple(index)
+        old = a[idx].item()
+        a[idx] = op(old, value)
+        return old
+    return fn
+
+
+atomic_fetch_add = _atomic(lambda a, b: a + b)
+atomic_fetch_sub = _atomic(lambda a, b: a - b)
+atomic_fetch_mul = _atomic(lambda a, b: a * b)
+atomic_fetch_div = _atomic(lambda a, b: a / b if isinstance(a, _builtin_float) else int(a / b))
+atomic_fetch_max = _atomic(lambda a, b: a if a >= b else b)
+atomic_fetch_min = _atomic(lambda a, b: a if a <= b else b)
+atomic_fetch_mod = _atomic(lambda a, b: _math.fmod(a, b) if isinstance(a, _builtin_float) else int(_math.fmod(a, b)))
+atomic_fetch_and = _atomic(lambda a, b: a & b)
+atomic_fetch_or = _atomic(lambda a, b: a | b)
+atomic_fetch_xor = _atomic(lambda a, b: a ^ b)
+atomic_fetch_lshift = _atomic(lambda a, b: a << b)
+atomic_fetch_rshift = _atomic(lambda a, b: a >> b)
+
+
+def atomic_add(view, index, value):
+    atomic_fetch_add(view, index, value)
+
+
+def atomic_increment(view, index):
+    atomic_fetch_add(view, index, 1)
+
+
+def atomic_compare_exchange(view, index, expected, new):
+    a = view.data if isinstance(view, View) else view
+    idx = tuple(index)
+    old = a[idx].item()
+    if old == expected:
+        a[idx] = new
+    return old
+
+
+# ----------------------------------------------------------- host ufuncs
+from ._ufuncs import *  # noqa: E402,F401,F403  (exp, sqrt, add, dot, sum, ...)
+
+# Math constants, as the kernel language spells them.
+pi = _math.pi
+e = _math.e
+inf = _math.inf
+nan = _math.nan

@@ -1,0 +1,266 @@
+// core_module.cpp — `pykokkos._core`, the one pybind11 module of the runtime:
+// Kokkos initialise/finalise, Kokkos-owned zero-initialised allocations
+// exposed as NumPy arrays, the kernel compiler and loader, dispatch through
+// the C argument block, and the host ufuncs (host_ufuncs.cpp).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <Kokkos_Core.hpp>
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "build_cache.h"
+#include "kernel_abi.h"
+#include "kernel_compiler.h"
+
+namespace py = pybind11;
+
+namespace pykokkos_rt {
+
+void RegisterHostUfuncs(py::module_& m);  // host_ufuncs.cpp
+void Initialize();
+
+namespace {
+
+bool g_initialized = false;
+bool g_finalized = false;
+}  // namespace
+
+void Initialize() {
+  if (g_initialized) return;
+  if (g_finalized) throw std::runtime_error("pykokkos: Kokkos was finalized and cannot be initialized again in this process");
+  // OMP_NUM_THREADS decides the OpenMP pool, as in any Kokkos program.
+  Kokkos::InitArguments args;
+  Kokkos::initialize(args);
+  g_initialized = true;
+}
+
+namespace {
+void Finalize() {
+  if (!g_initialized || g_finalized) return;
+  Kokkos::finalize();
+  g_initialized = false;
+  g_finalized = true;
+}
+
+// A Kokkos-owned allocation behind a NumPy array. Freed when the array dies;
+// after Kokkos::finalize (arrays still alive at interpreter exit) the memory is
+// left to the OS, since Kokkos forbids deallocating after finalize.
+struct Allocation {
+  void* ptr = nullptr;
+};
+
+}  // namespace
+
+py::array Allocate(const std::vector<int64_t>& shape, const py::dtype& dtype, bool fortran) {
+  Initialize();
+  size_t count = 1;
+  for (auto e : shape) {
+    if (e < 0) throw py::value_error("pykokkos: negative extent in shape");
+    count *= (size_t)e;
+  }
+  size_t bytes = std::max<size_t>(count * (size_t)dtype.itemsize(), 1);
+  auto* a = new Allocation;
+  a->ptr = Kokkos::kokkos_malloc<Kokkos::HostSpace>("pykokkos::View", bytes);
+  std::memset(a->ptr, 0, bytes);  // views are zero-initialised, like Kokkos::View
+  py::capsule owner(a, [](void* p) {
+    auto* al = static_cast<Allocation*>(p);
+    if (g_initialized) Kokkos::kokkos_free<Kokkos::HostSpace>(al->ptr);
+    delete al;
+  });
+  std::vector<py::ssize_t> strides(shape.size());
+  py::ssize_t s = dtype.itemsize();
+  if (fortran) {
+    for (size_t k = 0; k < shape.size(); ++k) { strides[k] = s; s *= shape[k]; }
+  } else {
+    for (size_t k = shape.size(); k-- > 0;) { strides[k] = s; s *= shape[k]; }
+  }
+  std::vector<py::ssize_t> sh(shape.begin(), shape.end());
+  return py::array(dtype, sh, strides, a->ptr, owner);
+}
+
+namespace {
+
+// One specialisation of a workunit, loaded and ready to dispatch.
+class Kernel {
+ public:
+  Kernel(GeneratedKernel g, LoadedModule m, std::string name, DispatchKind kind)
+      : g_(std::move(g)), m_(std::move(m)), name_(std::move(name)), kind_(kind) {}
+
+  // The hot path: pack the C argument block, release the GIL, run.
+  py::object Call(int64_t begin, int64_t end, const py::sequence& args) {
+    size_t n = g_.params.size();
+    if ((size_t)py::len(args) != n) throw py::type_error("pykokkos: workunit '" + name_ + "' got the wrong number of arguments");
+    CrbArg small[16];
+    std::vector<CrbArg> big;
+    CrbArg* a = small;
+    if (n > 16) { big.resize(n); a = big.data(); }
+    for (size_t k = 0; k < n; ++k) {
+      PyObject* o = PyTuple_Check(args.ptr()) ? PyTuple_GET_ITEM(args.ptr(), k) : args[k].ptr();
+      const TypeRef& t = g_.param_types[k];
+      CrbArg& c = a[k];
+      if (t.kind == TypeRef::Kind::kView) {
+        auto arr = py::reinterpret_borrow<py::object>(o);
+        if (!py::isinstance<py::array>(arr)) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects a view");
+        auto& ar = static_cast<py::array&>(arr);
+        if (ar.ndim() != t.rank) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects rank " + std::to_string(t.rank));
+        c.data = const_cast<void*>(ar.data());
+        for (int r = 0; r < t.rank; ++r) c.extent[r] = ar.shape(r);
+      } else if (IsFloat(t.scalar)) {
+        c.d = PyFloat_AsDouble(o);
+        if (c.d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+      } else if (t.scalar == Scalar::kBool) {
+        int b = PyObject_IsTrue(o);
+        if (b < 0) throw py::error_already_set();
+        c.i = b;
+      } else {
+        c.i = PyLong_AsLongLong(o);
+        if (c.i == -1 && PyErr_Occurred()) throw py::error_already_set();
+      }
+    }
+    CrbResult result{0.0, 0};
+    char err[512] = {0};
+    int rc;
+    {
+      py::gil_scoped_release nogil;
+      rc = m_.entry(a, begin, end, &result, err, sizeof err);
+    }
+    if (rc != 0) throw std::runtime_error("pykokkos: workunit '" + name_ + "' failed: " + err);
+    if (kind_ == DispatchKind::kFor) return py::none();
+    if (IsFloat(g_.acc)) return py::float_(result.d);
+    return py::int_(result.i);
+  }
+
+  std::vector<std::string> Params() const { return g_.params; }
+  std::vector<std::string> ParamTypes() const {
+    std::vector<std::string> out;
+    for (const auto& t : g_.param_types) out.push_back(t.Signature());
+    return out;
+  }
+
+  GeneratedKernel g_;
+  LoadedModule m_;
+  std::string name_;
+  DispatchKind kind_;
+};
+
+DispatchKind KindFromString(const std::string& s) {
+  if (s == "for") return DispatchKind::kFor;
+  if (s == "reduce") return DispatchKind::kReduce;
+  if (s == "scan") return DispatchKind::kScan;
+  throw py::value_error("pykokkos: unknown dispatch kind " + s);
+}
+
+std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& workunit, const std::string& kind,
+                                   const std::vector<std::pair<std::string, std::string>>& arg_types,
+                                   const std::string& space) {
+  Initialize();
+  if (space != "OpenMP" && space != "Serial")
+    throw py::value_error("pykokkos: execution space " + space + " is not available in this build (Serial, OpenMP)");
+  KernelRequest req;
+  req.path = path;
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("pykokkos: cannot read the source of workunit '" + workunit + "' from " + path +
+                                   " (workunits must live in a Python file; code typed into a REPL or exec'd is not found)");
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  req.source = ss.str();
+  req.workunit = workunit;
+  req.kind = KindFromString(kind);
+  req.arg_types = arg_types;
+  req.space = space;
+  GeneratedKernel g = GenerateKernel(req);
+  std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
+  LoadedModule m = BuildAndLoad(g.cpp, label);
+  return std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind);
+}
+
+}  // namespace
+}  // namespace pykokkos_rt
+
+PYBIND11_MODULE(_core, m) {
+  using namespace pykokkos_rt;
+  m.doc() = "pykokkos_rt core: Kokkos runtime, kernel compiler and dispatch";
+
+  static py::exception<DialectError> dialect_error(m, "DialectError", PyExc_SyntaxError);
+  static py::exception<CompileError> compile_error(m, "CompileError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const DialectError& e) {
+      // A SyntaxError subclass so tools show the Python location; the
+      // structured fields are attributes.
+      py::object err = py::reinterpret_borrow<py::object>(dialect_error.ptr())(py::str(e.what()));
+      err.attr("filename") = e.path;
+      err.attr("lineno") = e.line;
+      err.attr("offset") = e.column;
+      err.attr("construct") = e.construct;
+      err.attr("hint") = e.hint;
+      err.attr("msg") = std::string(e.what());
+      PyErr_SetObject(dialect_error.ptr(), err.ptr());
+    } catch (const CompileError& e) {
+      py::object err = py::reinterpret_borrow<py::object>(compile_error.ptr())(py::str(e.what()));
+      err.attr("output") = e.output;
+      PyErr_SetObject(compile_error.ptr(), err.ptr());
+    } catch (const ArgumentError& e) {
+      PyErr_SetString(PyExc_TypeError, e.what());
+    }
+  });
+
+  m.def("initialize", &Initialize, "Kokkos::initialize (once per process)");
+  m.def("finalize", &Finalize, "Kokkos::finalize (at exit)");
+  m.def("is_initialized", [] { return g_initialized; });
+  m.def("concurrency", [] {
+    Initialize();
+    return Kokkos::DefaultHostExecutionSpace::concurrency();
+  });
+  m.def("fence", [] {
+    if (g_initialized) Kokkos::fence();
+  });
+  m.def("allocate", &Allocate, py::arg("shape"), py::arg("dtype"), py::arg("fortran") = false,
+        "zero-initialised Kokkos host allocation as a NumPy array");
+  m.def("cache_dir", &CacheDir);
+  m.def("toolchain", [] {
+    const Toolchain& t = GetToolchain();
+    py::dict d;
+    d["cxx"] = t.cxx;
+    d["flags"] = t.flags;
+    d["kokkos_include"] = t.kokkos_include;
+    d["kokkos_libdir"] = t.kokkos_libdir;
+    d["fingerprint"] = t.fingerprint;
+    return d;
+  });
+  m.def("generate", [](const std::string& path, const std::string& workunit, const std::string& kind,
+                       const std::vector<std::pair<std::string, std::string>>& arg_types, const std::string& space) {
+    KernelRequest req;
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    req.path = path;
+    req.source = ss.str();
+    req.workunit = workunit;
+    req.kind = KindFromString(kind);
+    req.arg_types = arg_types;
+    req.space = space;
+    return GenerateKernel(req).cpp;
+  }, "the C++ translation unit for a specialisation (no build), for inspection");
+
+  py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
+      .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"))
+      .def_property_readonly("params", &Kernel::Params)
+      .def_property_readonly("param_types", &Kernel::ParamTypes)
+      .def_property_readonly("key", [](const Kernel& k) { return k.m_.key; })
+      .def_property_readonly("path", [](const Kernel& k) { return k.m_.path; })
+      .def_property_readonly("compiled", [](const Kernel& k) { return k.m_.compiled; })
+      .def_property_readonly("rebuilt_corrupt", [](const Kernel& k) { return k.m_.rebuilt_corrupt; })
+      .def_property_readonly("build_seconds", [](const Kernel& k) { return k.m_.build_seconds; })
+      .def_property_readonly("source", [](const Kernel& k) { return k.g_.cpp; });
+  m.def("specialize", &Specialize, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"),
+        py::arg("space"), "generate, build (or find in the cache) and load one workunit specialisation");
+
+  RegisterHostUfuncs(m);
+}
