@@ -1,8 +1,10 @@
 // cli.cpp — see cli.h. Parsing with CLI11; the work is done by PassManager.
 #include "caramba/cli.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <iterator>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -10,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "caramba/batch/batch.h"
 #include "caramba/module_analysis.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
@@ -34,7 +37,14 @@ namespace {
 
 struct CliState {
   std::string file;
+  std::vector<std::string> paths;
   std::string output;
+  // Batch mode (caramba/batch, docs/batch.md).
+  std::string out_dir, backup, report, stdin_filename;
+  bool in_place = false, diff = false, check = false, no_copy_unchanged = false, quiet = false;
+  bool no_gitignore = false, follow_symlinks = false;
+  int jobs = 0;
+  std::vector<std::string> exclude, extend_exclude;
   std::string format = "text";
   std::string color = "auto";
   bool list_kernels = false, list_visitors = false, time_passes = false, dump_tree = false;
@@ -75,6 +85,74 @@ std::string OptionSummary(const Kernel& k) {
   return s;
 }
 
+// Decides between the single-file command and the batch engine, and refuses
+// ambiguous command lines. Returns an exit status, or -1 to go on with the
+// single-file translation of st.paths[0] (whose behaviour the end-to-end
+// tests pin down: stdout or -o, --list-kernels, --dump-tree, --time-passes).
+int RouteBatch(const CliState& st, const TranslateOptions& topts, std::istream& in, std::ostream& out,
+               std::ostream& err, FileSystem& fs, bool err_is_tty) {
+  auto usage = [&](const std::string& msg) {
+    err << "caramba: error[CRB009]: " << msg << "\n";
+    return static_cast<int>(kExitFailure);
+  };
+  const std::string kModes = "--out-dir DIR, -i/--in-place, --diff or --check";
+  int modes = !st.output.empty() + !st.out_dir.empty() + st.in_place + st.diff + st.check;
+  if (modes > 1) return usage("choose one output mode: -o FILE, " + kModes);
+  if (!st.backup.empty() && !st.in_place) return usage("--backup needs -i/--in-place");
+  if (st.no_copy_unchanged && st.out_dir.empty()) return usage("--no-copy-unchanged needs --out-dir");
+  size_t stdin_count = std::count(st.paths.begin(), st.paths.end(), std::string("-"));
+  if (stdin_count > 1) return usage("- (stdin) can be given only once");
+  if (!st.stdin_filename.empty() && stdin_count == 0) return usage("--stdin-filename needs - among the paths");
+
+  bool tree_mode = !st.out_dir.empty() || st.in_place || st.diff || st.check;
+  bool batch = tree_mode || !st.report.empty() || st.format == "sarif";
+  bool many = st.paths.size() > 1;
+  if (!batch && !many) return -1;
+  if (st.list_kernels || st.dump_tree || st.time_passes)
+    return usage("--list-kernels, --dump-tree and --time-passes take one input file and no batch option");
+  if (!st.output.empty() && many)
+    return usage("-o takes one input file; for " + std::to_string(st.paths.size()) + " inputs choose " + kModes);
+  if (!tree_mode && many)
+    return usage(std::to_string(st.paths.size()) +
+                 " inputs and no output mode: their translations would run together on stdout; choose " + kModes);
+  if (!tree_mode) {
+    // stdout / -o with --report or --format sarif: still exactly one file.
+    if (st.format == "sarif" && st.output.empty())
+      return usage("--format sarif prints the report on stdout, where the translation goes; add -o FILE or " +
+                   kModes);
+    if (st.paths[0] != "-")
+      if (auto fi = fs.Stat(st.paths[0], true); fi && fi->type == FileInfo::Type::kDirectory)
+        return usage("'" + st.paths[0] + "' is a directory: to migrate every *.py below it choose " + kModes);
+  }
+  if (st.in_place && stdin_count) return usage("-i cannot rewrite stdin; drop - or use --diff or --check");
+  if (st.diff && st.format != "text")
+    return usage("--diff prints the diff on stdout; write the report with --report FILE instead of --format");
+
+  BatchOptions bo;
+  bo.mode = !st.out_dir.empty() ? OutputMode::kOutDir
+            : st.in_place       ? OutputMode::kInPlace
+            : st.diff           ? OutputMode::kDiff
+            : st.check          ? OutputMode::kCheck
+            : !st.output.empty() ? OutputMode::kOutFile
+                                 : OutputMode::kStdout;
+  bo.out_file = st.output;
+  bo.out_dir = st.out_dir;
+  bo.copy_unchanged = !st.no_copy_unchanged;
+  bo.backup_suffix = st.backup;
+  bo.jobs = st.jobs;
+  bo.quiet = st.quiet;
+  bo.format = st.format;
+  bo.report_path = st.report;
+  bo.stdin_filename = st.stdin_filename;
+  bo.color = st.color == "always" || (st.color == "auto" && err_is_tty && !std::getenv("NO_COLOR"));
+  bo.translate = topts;
+  bo.discover.respect_gitignore = !st.no_gitignore;
+  bo.discover.follow_symlinks = st.follow_symlinks;
+  if (!st.exclude.empty()) bo.discover.exclude = st.exclude;
+  bo.discover.extend_exclude = st.extend_exclude;
+  return RunBatch(st.paths, bo, in, out, err, fs, err_is_tty);
+}
+
 }  // namespace
 
 int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
@@ -86,10 +164,35 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   CLI::App app{"caramba — migrate Numba kernels to PyKokkos", "caramba"};
   app.set_help_flag("-h,--help", "print this help and exit");
   app.add_flag("--version", st.version, "print the version and exit");
-  app.add_option("file", st.file, "the Python file to translate");
-  app.add_option("-o,--output", st.output, "write the result to this file (default: stdout)");
-  app.add_option("--format", st.format, "diagnostics and listings as text or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("paths", st.paths,
+                 "Python files or directories (every *.py below, recursively); - reads stdin");
+  app.add_option("-o,--output", st.output, "write the result to this file (one input; default: stdout)");
+  auto* out_dir = app.add_option("--out-dir", st.out_dir,
+                                 "write every result under DIR, mirroring the input tree");
+  app.add_flag("--no-copy-unchanged", st.no_copy_unchanged,
+               "with --out-dir, write only files that change (default: copy the others too)");
+  app.add_flag("-i,--in-place", st.in_place, "rewrite the input files");
+  app.add_option("--backup", st.backup, "with -i, keep each original as PATH+SUFFIX");
+  app.add_flag("--diff", st.diff, "print a unified diff of what would change; write nothing");
+  app.add_flag("--check", st.check,
+               "write nothing; exit 1 if a file would change or a kernel cannot be translated");
+  app.add_option("-j,--jobs", st.jobs, "files translated in parallel (default: one per core)")
+      ->check(CLI::Range(1, 1024));
+  app.add_flag("-q,--quiet", st.quiet, "no progress bar, notes or summary: only warnings and errors");
+  app.add_option("--report", st.report, "write the JSON report (docs/batch.md) to this file");
+  app.add_option("--stdin-filename", st.stdin_filename, "the name of the file read from stdin (-)");
+  app.add_option("--exclude", st.exclude,
+                 "gitignore-style globs to skip, replacing the defaults (venv, build, .git, ...)")
+      ->delimiter(',');
+  app.add_option("--extend-exclude", st.extend_exclude, "globs to skip in addition to the defaults")
+      ->delimiter(',');
+  app.add_flag("--no-gitignore", st.no_gitignore, "also translate files that .gitignore lists");
+  app.add_flag("--follow-symlinks", st.follow_symlinks,
+               "follow symlinks that stay inside the given paths (default: skip every symlink)");
+  (void)out_dir;
+  app.add_option("--format", st.format,
+                 "diagnostics and listings as text or json; sarif for a batch report on stdout")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
   app.add_option("--color", st.color, "colour diagnostics: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("--list-kernels", st.list_kernels, "list the Numba kernels found (name, line, options, loops)");
@@ -100,6 +203,9 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   app.add_flag("--dump-tree", st.dump_tree, "print the tree-sitter syntax tree of the input and exit");
   std::string footer = "\nSubcommands (caramba SUBCOMMAND --help for each):\n";
   for (const auto& sc : Subcommands()) footer += "  " + std::string(sc.name) + "  " + std::string(sc.summary) + "\n";
+  footer += "\nMany files: caramba PATH... --check | --diff | -i [--backup SUF] | --out-dir DIR\n"
+            "  (directories are walked for *.py; .gitignore, --exclude and --extend-exclude apply;\n"
+            "  --report FILE.json and --format json|sarif describe every file and kernel; docs/batch.md)\n";
   footer += "\nExit status: 0 success, 1 findings that need you (a kernel left untranslated),\n"
             "2 usage, I/O or internal error. caramba explain CRBnnn describes a diagnostic.";
   app.footer(footer);
@@ -156,7 +262,10 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     }
     return kExitOk;
   }
-  if (st.file.empty()) return usage_error("no input file (usage: caramba FILE [-o OUT]; see --help)");
+  if (st.paths.empty())
+    return usage_error("no input file (usage: caramba FILE [-o OUT], caramba PATH... --diff|--check|-i|--out-dir DIR; see --help)");
+  if (int r = RouteBatch(st, topts, in, out, err, fs, err_is_tty); r >= 0) return r;
+  st.file = st.paths[0];
   if (!st.output.empty() && (st.list_kernels || st.dump_tree))
     return usage_error("-o cannot be combined with --list-kernels or --dump-tree (they write no translation)");
 
@@ -181,13 +290,21 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     return code;
   };
 
+  // "-" reads stdin; --stdin-filename labels its diagnostics.
+  const bool from_stdin = st.file == "-";
+  const std::string label = from_stdin ? (st.stdin_filename.empty() ? "<stdin>" : st.stdin_filename) : st.file;
+  report["path"] = label;
   Diagnostic rd;
-  std::optional<std::string> bytes = fs.Read(st.file, &rd);
+  std::optional<std::string> bytes;
+  if (from_stdin) bytes.emplace(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  else bytes = fs.Read(st.file, &rd);
   if (!bytes) {
+    if (rd.id == DiagId::kNotAFile && rd.message.find("directory") != std::string::npos)
+      rd.Help("to migrate every *.py below it, choose an output mode: --out-dir DIR, -i, --diff or --check");
     emit({rd}, {});
     return finish(kExitFailure);
   }
-  if (auto bad = CheckSourceBytes(*bytes, st.file)) {
+  if (auto bad = CheckSourceBytes(*bytes, label)) {
     emit({*bad}, {});
     return finish(kExitFailure);
   }
@@ -198,14 +315,14 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     return finish(kExitOk);
   }
 
-  PassResult res = pm.Run(*bytes, st.file, topts);
+  PassResult res = pm.Run(*bytes, label, topts);
   emit(res.diagnostics, *bytes);
 
   if (st.time_passes) {
     std::ostringstream t;
     double total = 0;
     for (const auto& p : res.timings) total += p.seconds;
-    t << "caramba: time per pass for " << st.file << "\n";
+    t << "caramba: time per pass for " << label << "\n";
     for (const auto& p : res.timings)
       t << "  " << std::left << std::setw(28) << p.name << std::right << std::setw(10) << std::fixed
         << std::setprecision(3) << p.seconds * 1e3 << " ms" << std::setw(8) << p.edits << " edits\n";
@@ -228,7 +345,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
       report["kernels"] = ks;
     } else {
       const auto& ks = res.input_module->kernels;
-      out << st.file << ": " << ks.size() << (ks.size() == 1 ? " kernel" : " kernels") << "\n";
+      out << label << ": " << ks.size() << (ks.size() == 1 ? " kernel" : " kernels") << "\n";
       for (const auto& k : ks) {
         out << "  " << k.line << ":" << k.column << "  " << k.qualname << "  [" << JitKindName(k.kind);
         std::string opts = OptionSummary(k);
@@ -248,7 +365,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   if (failed) return finish(code);  // nothing is written when a translation fails
 
   if (!st.output.empty()) {
-    if (fs.SameFile(st.output, st.file)) {
+    if (!from_stdin && fs.SameFile(st.output, st.file)) {
       emit({Diagnostic::Make(DiagId::kOutputWrite,
                              "refusing to overwrite the input '" + st.file + "' (-o names the input file)",
                              st.output)},
