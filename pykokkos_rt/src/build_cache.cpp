@@ -101,12 +101,16 @@ bool AppendTrailer(const std::string& path) {
   return bool(f);
 }
 
-// The first line of compiler output that says `error`, trimmed.
+// The compiler's first diagnostic line (`file:line:col: error: ...`); the
+// pattern includes the colons so a file named *error*.py does not match.
 std::string FirstError(const std::string& log) {
-  std::istringstream ss(log);
+  for (const char* pattern : {": error:", ": fatal error:", "error:"}) {
+    std::istringstream ss(log);
+    std::string line;
+    while (std::getline(ss, line))
+      if (line.find(pattern) != std::string::npos) return line;
+  }
   std::string line;
-  while (std::getline(ss, line))
-    if (line.find("error") != std::string::npos) return line;
   std::istringstream s2(log);
   std::getline(s2, line);
   return line.empty() ? "compiler failed without output" : line;

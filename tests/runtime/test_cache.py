@@ -1,0 +1,76 @@
+"""The kernel cache across processes: two processes building the same kernel
+at once, and corrupted entries that must be rebuilt rather than loaded. Each
+test module gets a private cache folder (never the shared test cache)."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases", "cache_worker.py")
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("pykokkos-cache"))
+
+
+def start(cache_dir):
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache_dir)
+    return subprocess.Popen([sys.executable, WORKER], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def finish(proc):
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    report = json.loads(out)
+    assert report["ok"]
+    return report
+
+
+def run(cache_dir):
+    return finish(start(cache_dir))
+
+
+def leftovers(cache_dir):
+    return [p for p in glob.glob(os.path.join(cache_dir, "**", "*"), recursive=True) if ".tmp." in p]
+
+
+def test_two_processes_build_the_same_kernel_at_once(cache_dir):
+    # Both start on an empty cache: both build the precompiled header and the
+    # kernel, and publish by rename; neither may see a half-written file.
+    a, b = start(cache_dir), start(cache_dir)
+    ra, rb = finish(a), finish(b)
+    assert ra["key"] == rb["key"] and ra["path"] == rb["path"]
+    assert ra["compiled"] or rb["compiled"]
+    assert glob.glob(os.path.join(cache_dir, "kernels", "*.so")) == [ra["path"]]
+    assert len(glob.glob(os.path.join(cache_dir, "pch", "*", "kokkos_pch.hpp.gch"))) == 1
+    assert leftovers(cache_dir) == []
+    warm = run(cache_dir)
+    assert not warm["compiled"] and not warm["rebuilt_corrupt"]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "empty", "foreign"])
+def test_corrupt_entry_is_rebuilt(cache_dir, damage):
+    path = run(cache_dir)["path"]
+    with open(path, "rb") as f:
+        data = f.read()
+    if damage == "truncate":      # a crashed writer or a full disk
+        data = data[: len(data) // 2]
+    elif damage == "flip":        # same size, different bytes
+        mid = len(data) // 2
+        data = data[:mid] + bytes([data[mid] ^ 0xFF]) + data[mid + 1:]
+    elif damage == "empty":
+        data = b""
+    else:                         # another valid module under this name
+        data = open(sys.executable, "rb").read()[:4096]
+    with open(path, "wb") as f:
+        f.write(data)
+    rebuilt = run(cache_dir)
+    assert rebuilt["rebuilt_corrupt"] and rebuilt["compiled"]
+    again = run(cache_dir)
+    assert not again["compiled"] and not again["rebuilt_corrupt"]
+    assert leftovers(cache_dir) == []
