@@ -7,6 +7,7 @@ namespace caramba {
 const std::vector<Subcommand>& Subcommands() {
   static const std::vector<Subcommand> table = {
       {"explain", "print the long explanation of a diagnostic code (caramba explain CRB005)", ExplainMain},
+      {"lsp", "run the language server for editors (LSP over stdio; see docs/editors.md)", LspMain},
   };
   return table;
 }

@@ -28,5 +28,8 @@ const std::vector<Subcommand>& Subcommands();
 // The subcommands' entry points (each defined in its own feature's files).
 int ExplainMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
                 FileSystem& fs);
+/// caramba/lsp/lsp_main.cpp: the language server on stdin/stdout.
+int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+            FileSystem& fs);
 
 }  // namespace caramba
