@@ -46,6 +46,12 @@ class AnalysisCache {
     }
     return std::any_cast<const typename A::Result&>(it->second);
   }
+  /// Stores a result computed elsewhere (the pass manager's analysis of the
+  /// input), so the first visitor does not compute it again.
+  template <typename A>
+  void Put(typename A::Result value) {
+    cache_[std::type_index(typeid(A))] = std::any(std::move(value));
+  }
   /// Drops every cached result (the text changed).
   void Invalidate() { cache_.clear(); }
   /// How many analyses were computed so far (tests check the caching).

@@ -11,6 +11,29 @@ namespace caramba {
 
 namespace {
 
+// Nodes that can contain statements (and so imports, defs, decorators).
+// Everything else is an expression or a simple statement: the walks below do
+// not descend into them, which keeps module analysis far below parse time.
+bool IsStatementContainer(std::string_view t) {
+  static const std::set<std::string_view> kContainers = {
+      "module", "block", "function_definition", "class_definition", "decorated_definition",
+      "if_statement", "elif_clause", "else_clause", "for_statement", "while_statement", "try_statement",
+      "except_clause", "except_group_clause", "finally_clause", "with_statement", "match_statement",
+      "case_clause"};
+  return kContainers.count(t) > 0;
+}
+
+// True when the node's text contains one of `needles`. A byte search is far
+// cheaper than walking a subtree, so the scans below skip function bodies
+// that cannot contain what they look for (an import needs "import", a kernel
+// needs "@" or a name bound to Numba).
+bool TextHasAny(const Node& n, const std::vector<std::string>& needles) {
+  std::string_view t = n.Text();
+  for (const auto& w : needles)
+    if (t.find(w) != std::string_view::npos) return true;
+  return false;
+}
+
 // Names `from numba import *` binds that matter to discovery.
 const std::set<std::string_view> kNumbaStarNames = {
     "njit", "jit", "prange", "vectorize", "guvectorize", "stencil", "cfunc", "generated_jit",
@@ -96,26 +119,6 @@ std::vector<std::string> Params(const Node& def) {
   return out;
 }
 
-// Python's __qualname__ for a definition node: enclosing classes and
-// functions, with `<locals>` after functions.
-std::string Qualname(const Node& def, bool* nested) {
-  std::vector<std::string> parts{std::string(def.ChildByField("name").Text())};
-  *nested = false;
-  for (Node p = def.Parent(); p; p = p.Parent()) {
-    if (p.Type() == "function_definition") {
-      parts.push_back("<locals>");
-      parts.push_back(std::string(p.ChildByField("name").Text()));
-      *nested = true;
-    } else if (p.Type() == "class_definition") {
-      parts.push_back(std::string(p.ChildByField("name").Text()));
-      *nested = true;
-    }
-  }
-  std::string q;
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) q += (q.empty() ? "" : ".") + *it;
-  return q;
-}
-
 }  // namespace
 
 std::string_view JitKindName(JitKind k) {
@@ -149,14 +152,27 @@ bool Kernel::Option(std::string_view key) const {
 // Import table
 
 void ImportTable::Build(const Tree& tree) {
-  const Query& q = ShippedQuery("imports");
-  std::string_view src = tree.Source();
-  for (const auto& m : q.Matches(tree.Root(), src)) {
-    Node st = m.captures[0].node;
+  Node root = tree.Root();
+  Walk(root, [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "import_statement" || t == "import_from_statement") {
+      Add(n);
+      return false;
+    }
+    if ((t == "function_definition" || t == "class_definition") && !TextHasAny(n, {"import"})) return false;
+    return IsStatementContainer(t);
+  });
+  // Top-level imports are the root's direct children (no ts_node_parent:
+  // it walks down from the root and is slow on big modules).
+  std::set<uint32_t> top;
+  for (const Node& c : root.NamedChildren()) top.insert(c.StartByte());
+  for (auto& r : records_) r.top_level = top.count(r.start_byte) > 0;
+}
+
+void ImportTable::Add(const Node& st) {
     ImportRecord rec;
     rec.start_byte = st.StartByte();
     rec.end_byte = st.EndByte();
-    rec.top_level = st.Parent() && st.Parent().Type() == "module";
     if (st.Type() == "import_statement") {
       for (const Node& n : st.ChildrenByField("name")) {
         ImportRecord::Name nm;
@@ -198,7 +214,6 @@ void ImportTable::Build(const Tree& tree) {
       }
     }
     records_.push_back(std::move(rec));
-  }
 }
 
 std::string ImportTable::Resolve(const Node& expr) const {
@@ -298,27 +313,44 @@ void ReadOptions(const JitApplication& app, Kernel& k, std::string_view path, st
   if (k.kind == JitKind::kNjit && k.Option("forceobj")) k.kind = JitKind::kObjectMode;
 }
 
-void FindLoops(const ImportTable& imports, const Tree& tree, Kernel& k, const Node& def) {
-  const Query& fq = ShippedQuery("for_loops");
-  for (const auto& m : fq.Matches(def, tree.Source())) {
-    Node loop = m.Get("loop");
-    // Loops of nested defs belong to those defs, not to this kernel.
-    Node owner = loop.Ancestor("function_definition");
-    if (owner != def) continue;
-    LoopInfo li;
-    li.start_byte = loop.StartByte();
-    li.end_byte = loop.EndByte();
-    li.line = loop.StartPoint().row + 1;
-    li.target = Collapse(m.Get("target").Text());
-    li.iterator = imports.Resolve(m.Get("callee"));
-    li.args = Collapse(m.Get("args").Text());
-    for (Node p = loop.Parent(); p && p != def; p = p.Parent())
-      if (p.Type() == "for_statement" || p.Type() == "while_statement") ++li.depth;
-    if (li.iterator == "numba.prange") k.prange_loops.push_back(li);
-    k.loops.push_back(std::move(li));
+// Scans a kernel body for loops and objmode blocks. `depth` counts the
+// enclosing for/while loops within the kernel.
+void ScanBody(const ImportTable& imports, Kernel& k, const Node& node, int depth) {
+  for (const Node& n : node.NamedChildren()) {
+    std::string_view t = n.Type();
+    // Loops of nested defs and classes belong to them, not to this kernel.
+    if (t == "function_definition" || t == "class_definition" || t == "decorated_definition") continue;
+    if (t == "for_statement") {
+      Node right = n.ChildByField("right");
+      if (right && right.Type() == "call") {
+        LoopInfo li;
+        li.start_byte = n.StartByte();
+        li.end_byte = n.EndByte();
+        li.line = n.StartPoint().row + 1;
+        li.target = Collapse(n.ChildByField("left").Text());
+        li.iterator = imports.Resolve(right.ChildByField("function"));
+        li.args = Collapse(right.ChildByField("arguments").Text());
+        li.depth = depth;
+        if (li.iterator == "numba.prange") k.prange_loops.push_back(li);
+        k.loops.push_back(std::move(li));
+      }
+    } else if (t == "with_statement") {
+      for (const Node& clause : n.NamedChildren()) {
+        if (clause.Type() != "with_clause") continue;
+        for (const Node& item : clause.NamedChildren()) {
+          Node v = item.ChildByField("value");
+          if (v && v.Type() == "call") v = v.ChildByField("function");
+          if (v && imports.Resolve(v) == "numba.objmode") k.uses_objmode_block = true;
+        }
+      }
+    }
+    if (IsStatementContainer(t))
+      ScanBody(imports, k, n, depth + (t == "for_statement" || t == "while_statement" ? 1 : 0));
   }
-  for (const auto& m : ShippedQuery("with_statements").Matches(def, tree.Source()))
-    if (imports.Resolve(m.Get("callee")) == "numba.objmode") k.uses_objmode_block = true;
+}
+
+void FindLoops(const ImportTable& imports, Kernel& k, const Node& def) {
+  if (Node body = def.ChildByField("body")) ScanBody(imports, k, body, 0);
 }
 
 void FillLocation(Kernel& k, const Node& def, const Node& outer) {
@@ -331,64 +363,104 @@ void FillLocation(Kernel& k, const Node& def, const Node& outer) {
 
 }  // namespace
 
-ModuleInfo AnalyzeModule(const Tree& tree, std::string_view path) {
-  ModuleInfo info;
-  info.imports.Build(tree);
-  std::string_view src = tree.Source();
-  LineIndex lines(src);
+namespace {
 
-  for (const auto& m : ShippedQuery("decorated").Matches(tree.Root(), src)) {
-    Node def = m.Get("definition");
-    Node decorated = m.Get("decorated");
-    for (const auto& cap : m.captures) {
-      if (cap.name != "decorator") continue;
-      Node expr = cap.node.NamedChild(0);
+// Walks the statements of the module recursively, carrying the enclosing
+// scope (for __qualname__) and each block's earlier function definitions
+// (for `g = njit(f)`), so no node ever needs its parent.
+struct ModuleScanner {
+  ModuleInfo& info;
+  std::string_view path;
+  const LineIndex& lines;
+
+  void ScanBlock(const Node& block, const std::string& scope, bool nested) {
+    std::map<std::string, Node> defs_so_far;  // name -> function_definition in this block
+    for (const Node& n : block.NamedChildren()) {
+      std::string_view t = n.Type();
+      if (t == "decorated_definition") {
+        Node def = n.ChildByField("definition");
+        if (def && def.Type() == "function_definition")
+          defs_so_far[std::string(def.ChildByField("name").Text())] = def;
+        Decorated(n, scope, nested);
+        Descend(def, scope, nested);
+      } else if (t == "function_definition" || t == "class_definition") {
+        if (t == "function_definition") defs_so_far[std::string(n.ChildByField("name").Text())] = n;
+        Descend(n, scope, nested);
+      } else if (t == "expression_statement") {
+        Wrapper(n, defs_so_far, scope, nested);
+      } else if (IsStatementContainer(t)) {
+        ScanBlock(n, scope, nested);  // if/for/while/try/with bodies share the scope
+      }
+    }
+  }
+
+  // What a definition's text must contain to hold a nested kernel: a
+  // decorator, or a wrapper call through a name bound to Numba.
+  std::vector<std::string> needles;
+
+  void Descend(const Node& def, const std::string& scope, bool nested) {
+    if (!def || !TextHasAny(def, needles)) return;
+    std::string name(def.ChildByField("name").Text());
+    bool is_func = def.Type() == "function_definition";
+    std::string inner = scope + name + (is_func ? ".<locals>." : ".");
+    (void)nested;
+    if (Node body = def.ChildByField("body")) ScanBlock(body, inner, true);
+  }
+
+  void Decorated(const Node& decorated, const std::string& scope, bool nested) {
+    Node def = decorated.ChildByField("definition");
+    if (!def || (def.Type() != "function_definition" && def.Type() != "class_definition")) return;
+    for (const Node& dec : decorated.NamedChildren()) {
+      if (dec.Type() != "decorator") continue;
+      Node expr = dec.NamedChild(0);
       while (expr && expr.Type() == "comment") expr = expr.NextNamedSibling();
       if (!expr) continue;
       auto app = ClassifyJitExpr(info.imports, expr);
       if (!app) continue;
       Kernel k;
       k.name = std::string(def.ChildByField("name").Text());
-      k.qualname = Qualname(def, &k.nested);
+      k.qualname = scope + k.name;
+      k.nested = nested;
       k.is_class = def.Type() == "class_definition";
-      k.spelling = Collapse(cap.node.Text());
-      k.decorator_start_byte = cap.node.StartByte();
-      k.decorator_end_byte = cap.node.EndByte();
-      k.decorator_line = cap.node.StartPoint().row + 1;
+      k.spelling = Collapse(dec.Text());
+      k.decorator_start_byte = dec.StartByte();
+      k.decorator_end_byte = dec.EndByte();
+      k.decorator_line = dec.StartPoint().row + 1;
       FillLocation(k, def, decorated);
       k.column = lines.At(def.StartByte()).column;
       ReadOptions(*app, k, path, info.diagnostics);
       if (!k.is_class) {
         k.params = Params(def);
-        FindLoops(info.imports, tree, k, def);
+        FindLoops(info.imports, k, def);
       }
       info.kernels.push_back(std::move(k));
-      break;  // one kernel per definition, from the first Numba decorator
+      return;  // one kernel per definition, from the first Numba decorator
     }
   }
 
-  // `g = njit(f)` and `g = njit(...)(f)`.
-  for (const auto& m : ShippedQuery("wrapper_assignments").Matches(tree.Root(), src)) {
-    Node callee = m.Get("callee");
-    std::optional<JitApplication> app;
-    if (callee.Type() == "call") app = ClassifyJitExpr(info.imports, callee);
-    else app = ClassifyJitExpr(info.imports, callee);
-    if (!app) continue;
-    std::string wrapped(m.Get("wrapped").Text());
-    // The wrapped function must be defined in the same block, before.
-    Node stmt = m.Get("statement");
-    Node def;
-    for (Node s = stmt.PrevNamedSibling(); s; s = s.PrevNamedSibling()) {
-      Node d = s.Type() == "decorated_definition" ? s.ChildByField("definition") : s;
-      if (d.Type() == "function_definition" && d.ChildByField("name").Text() == wrapped) {
-        def = d;
-        break;
-      }
-    }
-    if (!def) continue;
+  // `g = njit(f)`, `g = njit(parallel=True)(f)`: a jit applied by a call to
+  // a function defined earlier in the same block.
+  void Wrapper(const Node& stmt, const std::map<std::string, Node>& defs, const std::string& scope, bool nested) {
+    Node assign = stmt.NamedChild(0);
+    if (!assign || assign.Type() != "assignment") return;
+    Node target = assign.ChildByField("left");
+    Node call = assign.ChildByField("right");
+    if (!target || target.Type() != "identifier" || !call || call.Type() != "call") return;
+    Node args = call.ChildByField("arguments");
+    if (!args) return;
+    std::vector<Node> argv;
+    for (const Node& a : args.NamedChildren())
+      if (a.Type() != "comment") argv.push_back(a);
+    if (argv.size() != 1 || argv[0].Type() != "identifier") return;
+    auto it = defs.find(std::string(argv[0].Text()));
+    if (it == defs.end()) return;
+    auto app = ClassifyJitExpr(info.imports, call.ChildByField("function"));
+    if (!app) return;
+    const Node& def = it->second;
     Kernel k;
-    k.name = wrapped;
-    k.qualname = Qualname(def, &k.nested);
+    k.name = it->first;
+    k.qualname = scope + k.name;
+    k.nested = nested;
     k.via_decorator = false;
     k.spelling = Collapse(stmt.Text());
     k.decorator_start_byte = stmt.StartByte();
@@ -396,12 +468,27 @@ ModuleInfo AnalyzeModule(const Tree& tree, std::string_view path) {
     k.decorator_line = stmt.StartPoint().row + 1;
     FillLocation(k, def, def);
     k.column = lines.At(def.StartByte()).column;
-    k.options["bound_name"] = std::string(m.Get("target").Text());
+    k.options["bound_name"] = std::string(target.Text());
     ReadOptions(*app, k, path, info.diagnostics);
     k.params = Params(def);
-    FindLoops(info.imports, tree, k, def);
+    FindLoops(info.imports, k, def);
     info.kernels.push_back(std::move(k));
   }
+};
+
+}  // namespace
+
+ModuleInfo AnalyzeModule(const Tree& tree, std::string_view path) {
+  ModuleInfo info;
+  info.imports.Build(tree);
+  LineIndex lines(tree.Source());
+
+  ModuleScanner scanner{info, path, lines, {"@", "numba"}};
+  for (const auto& [alias, qualified] : info.imports.SymbolAliases())
+    if (KindOf(qualified)) scanner.needles.push_back(alias);  // njit, jit, fast ... (not prange)
+  for (const auto& [alias, module] : info.imports.ModuleAliases())
+    if (module.rfind("numba", 0) == 0) scanner.needles.push_back(alias);
+  scanner.ScanBlock(tree.Root(), "", false);
   std::stable_sort(info.kernels.begin(), info.kernels.end(),
                    [](const Kernel& a, const Kernel& b) { return a.def_start_byte < b.def_start_byte; });
   return info;

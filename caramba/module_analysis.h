@@ -35,6 +35,8 @@ struct ImportRecord {
 class ImportTable {
  public:
   void Build(const Tree& tree);
+  /// Adds one import statement (an import_statement or import_from_statement).
+  void Add(const Node& statement);
   /// Fully qualified name of an expression made of names and attributes,
   /// resolved through the aliases: `nb.njit` -> "numba.njit", `fast` ->
   /// "numba.njit", `np.linalg.norm` -> "numpy.linalg.norm". Unbound plain

@@ -87,6 +87,7 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
   result.input_module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
   result.timings.push_back({"analysis:module", Since(t0), 0});
   for (const auto& d : result.input_module->diagnostics) result.diagnostics.push_back(d);
+  cache.Put<ModuleAnalysis>(*result.input_module);
 
   int only = options.only.empty() ? -1 : FindVisitor(options.only);
   int stop = options.stop_after.empty() ? static_cast<int>(visitors_.size()) - 1 : FindVisitor(options.stop_after);

@@ -1,6 +1,7 @@
 // syntax.cpp — see syntax.h.
 #include "caramba/syntax.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -39,24 +40,43 @@ Node Node::ChildByField(std::string_view field) const {
   return Wrap(ts_node_child_by_field_name(node_, field.data(), static_cast<uint32_t>(field.size())));
 }
 
+// The child lists walk a cursor over the children once (linear); indexing
+// with ts_node_child(i) would restart from the first child every time.
+namespace {
+template <typename Fn>
+void ForEachChild(TSNode node, Fn&& fn) {
+  TSTreeCursor c = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      const char* f = ts_tree_cursor_current_field_name(&c);
+      fn(ts_tree_cursor_current_node(&c), f ? std::string_view(f) : std::string_view());
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+}
+}  // namespace
+
 std::vector<Node> Node::ChildrenByField(std::string_view field) const {
   std::vector<Node> out;
-  for (uint32_t i = 0, n = ChildCount(); i < n; ++i)
-    if (FieldNameForChild(i) == field) out.push_back(Child(i));
+  ForEachChild(node_, [&](TSNode n, std::string_view f) {
+    if (f == field) out.push_back(Wrap(n));
+  });
   return out;
 }
 
 std::vector<Node> Node::Children() const {
   std::vector<Node> out;
   out.reserve(ChildCount());
-  for (uint32_t i = 0, n = ChildCount(); i < n; ++i) out.push_back(Child(i));
+  ForEachChild(node_, [&](TSNode n, std::string_view) { out.push_back(Wrap(n)); });
   return out;
 }
 
 std::vector<Node> Node::NamedChildren() const {
   std::vector<Node> out;
   out.reserve(NamedChildCount());
-  for (uint32_t i = 0, n = NamedChildCount(); i < n; ++i) out.push_back(NamedChild(i));
+  ForEachChild(node_, [&](TSNode n, std::string_view) {
+    if (ts_node_is_named(n)) out.push_back(Wrap(n));
+  });
   return out;
 }
 
@@ -111,6 +131,11 @@ Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_);
 
 std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   std::vector<SyntaxProblem> out;
+  std::string_view src = tree.Source();
+  // Python 2 statements can only hide in statement lists whose text holds
+  // the keyword; ERROR/MISSING nodes only under nodes that HasError(). So the
+  // walk descends only where one of those can be, not into every expression.
+  bool maybe_py2 = src.find("print") != std::string_view::npos || src.find("exec") != std::string_view::npos;
   Walk(tree.Root(), [&](const Node& n) {
     if (n.IsMissing()) {
       out.push_back({SyntaxProblem::Kind::kMissing, n.StartByte(), n.EndByte(),
@@ -125,8 +150,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
         if (t.size() > 20) t = t.substr(0, 20);
         what = " near '" + std::string(t) + "'";
       }
-      out.push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.EndByte(),
-                     "invalid syntax" + what});
+      out.push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.EndByte(), "invalid syntax" + what});
       return false;  // one report per ERROR region
     }
     std::string_view type = n.Type();
@@ -136,12 +160,24 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     } else if (type == "exec_statement") {
       out.push_back({SyntaxProblem::Kind::kPython2, n.StartByte(), n.EndByte(),
                      "Python 2 exec statement; use exec(...)"});
-    } else if (type == "<>") {
-      out.push_back({SyntaxProblem::Kind::kPython2, n.StartByte(), n.EndByte(),
-                     "Python 2 operator '<>'; use '!='"});
     }
-    return n.HasError() || n.ChildCount() > 0;
+    if (n.HasError()) return true;
+    if (!maybe_py2) return false;
+    std::string_view t = n.Text();
+    bool keyword_inside = t.find("print") != std::string_view::npos || t.find("exec") != std::string_view::npos;
+    return keyword_inside && n.NamedChildCount() > 0 && type != "expression_statement" && type != "call";
   });
+  // The `<>` operator (a token inside comparisons): find it by text, then
+  // check that the token there really is the operator (not inside a string).
+  for (size_t at = src.find("<>"); at != std::string_view::npos; at = src.find("<>", at + 2)) {
+    TSNode leaf = ts_node_descendant_for_byte_range(tree.Root().Raw(), static_cast<uint32_t>(at),
+                                                    static_cast<uint32_t>(at + 2));
+    if (std::string_view(ts_node_type(leaf)) == "<>")
+      out.push_back({SyntaxProblem::Kind::kPython2, static_cast<uint32_t>(at), static_cast<uint32_t>(at + 2),
+                     "Python 2 operator '<>'; use '!='"});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const SyntaxProblem& a, const SyntaxProblem& b) { return a.start_byte < b.start_byte; });
   return out;
 }
 
