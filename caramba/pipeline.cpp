@@ -3,6 +3,9 @@
 // how to add one). Each visitor lives in visitors/<name>.{h,cpp}.
 #include "caramba/pipeline.h"
 
+#include "visitors/array_transformer.h"
+#include "visitors/pattern_analyzer.h"
+#include "visitors/semantic_transformer.h"
 #include "visitors/unsupported_detector.h"
 
 namespace caramba {
@@ -11,6 +14,13 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
   // 1. Decide per kernel whether it can be migrated; say why not.
   p.push_back(std::make_unique<UnsupportedDetector>());
+  // 2. Pick the dispatch: parallel_for, parallel_reduce (with operator) or a
+  //    single-index serial run; refuse loops that would race.
+  p.push_back(std::make_unique<PatternAnalyzer>());
+  // 3. Array syntax to view syntax: a[i, j] -> a[i][j], shapes -> extents.
+  p.push_back(std::make_unique<ArrayTransformer>());
+  // 4. Workunits, declarations, rewrites, drop-in callers, imports.
+  p.push_back(std::make_unique<SemanticTransformer>());
   return p;
 }
 

@@ -9,6 +9,11 @@ void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
   app.add_option("--stop-after", opts.stop_after, "run the pipeline up to this visitor");
   app.add_option("--only", opts.only, "run only this visitor");
   app.add_option("--kernel", opts.kernels, "translate only this kernel (repeatable); others stay as they are");
+  app.add_option("--space", opts.space, "execution space of the generated callers (default OpenMP)")
+      ->check(CLI::IsMember({"Serial", "OpenMP", "Cuda", "HIP", "Threads", "Default"}));
+  app.add_option("--caller-style", opts.caller_style,
+                 "drop-in: callers keep the kernel names (default); thesis: callers are call_<name>")
+      ->check(CLI::IsMember({"drop-in", "thesis"}));
 }
 
 }  // namespace caramba

@@ -1,11 +1,15 @@
 // unsupported_detector.cpp — see unsupported_detector.h.
 //
 // Kernel-level refusals come from a table (JitKind -> code, message, help);
-// construct-level checks inside kernel bodies are added by the translator
-// issue on top of the same Run().
+// construct-level refusals inside kernel bodies come from the KernelPlan
+// analysis (caramba/analysis/kernel_plan.cpp), which the later visitors read
+// to skip refused kernels. The loop/reduction refusals (CRB4xx) are reported
+// by the PatternAnalyzer.
 #include "visitors/unsupported_detector.h"
 
 #include <string>
+
+#include "caramba/analysis/kernel_plan.h"
 
 namespace caramba {
 
@@ -59,6 +63,13 @@ VisitorResult UnsupportedDetector::Run(const Context& ctx) const {
       r.diagnostics.push_back(ctx.Diag(DiagId::kObjectMode,
                                        "'" + k.qualname + "' contains a numba.objmode block; left as Numba code",
                                        k.def_start_byte, k.def_start_byte + 3));
+    }
+  }
+  for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
+    if (!KernelSelected(ctx.options().kernels, ctx.module().kernels[plan.kernel_index])) continue;
+    for (const Diagnostic& d : plan.refusals) {
+      int code = std::stoi(std::string(d.Code()).substr(3));
+      if (code < 400 || code >= 500) r.diagnostics.push_back(d);
     }
   }
   return r;

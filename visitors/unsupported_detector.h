@@ -13,7 +13,7 @@ class UnsupportedDetector : public Visitor {
   std::string_view Description() const override {
     return "refuses kernels PyKokkos cannot express, with every reason and its location (CRB1xx)";
   }
-  std::vector<std::string_view> NeededAnalyses() const override { return {"module"}; }
+  std::vector<std::string_view> NeededAnalyses() const override { return {"module", "kernel-plan"}; }
   VisitorResult Run(const Context& ctx) const override;
 };
 

@@ -1,0 +1,1050 @@
+// kernel_plan.cpp — see kernel_plan.h.
+//
+// One Builder per kernel walks the def once for constructs (refusals), once
+// for names and types, and once for the loop/reduction pattern. Every refusal
+// carries the code and the exact node, so the user sees all of them at once.
+#include "caramba/analysis/kernel_plan.h"
+
+#include "caramba/analysis/lowering.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace caramba {
+
+std::string_view ReduceOpName(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::kSum: return "sum";
+    case ReduceOp::kProduct: return "product";
+    case ReduceOp::kMax: return "max";
+    case ReduceOp::kMin: return "min";
+    default: return "none";
+  }
+}
+
+const KernelPlan* KernelPlans::Find(std::string_view name) const {
+  for (const auto& p : plans)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k) {
+  if (selected.empty()) return true;
+  return std::find(selected.begin(), selected.end(), k.name) != selected.end() ||
+         std::find(selected.begin(), selected.end(), k.qualname) != selected.end();
+}
+
+namespace {
+
+const char* const kBuiltins[] = {"len", "abs", "min", "max", "int", "float", "bool", "round", "range"};
+
+bool IsBuiltin(std::string_view n) {
+  for (const char* b : kBuiltins)
+    if (n == b) return true;
+  return false;
+}
+
+bool IsStatementList(const Node& n) { return n.Type() == "block" || n.Type() == "module"; }
+
+// Statements of a block, without comments.
+std::vector<Node> Statements(const Node& block) {
+  std::vector<Node> out;
+  for (const Node& c : block.NamedChildren())
+    if (c.Type() != "comment") out.push_back(c);
+  return out;
+}
+
+bool IsDocstring(const Node& stmt) {
+  return stmt.Type() == "expression_statement" && stmt.NamedChildCount() == 1 &&
+         stmt.NamedChild(0).Type() == "string";
+}
+
+// The assignment inside an expression_statement, or a null node.
+Node AssignmentOf(const Node& stmt) {
+  if (stmt.Type() != "expression_statement" || stmt.NamedChildCount() != 1) return Node();
+  Node a = stmt.NamedChild(0);
+  return (a.Type() == "assignment" || a.Type() == "augmented_assignment") ? a : Node();
+}
+
+bool IsZeroLiteral(const Node& n) {
+  if (n.Type() != "integer" && n.Type() != "float") return false;
+  std::string t(n.Text());
+  t.erase(std::remove(t.begin(), t.end(), '_'), t.end());
+  return t.find_first_not_of("0.") == std::string::npos || t == "0e0" || t == "0.0e0";
+}
+
+// Base of a subscript chain and the number of indices on the way.
+Node SubscriptBase(Node n, int* depth) {
+  *depth = 0;
+  while (n.Type() == "subscript") {
+    *depth += static_cast<int>(n.ChildrenByField("subscript").size());
+    n = n.ChildByField("value");
+  }
+  return n;
+}
+
+bool Mentions(const Node& root, std::string_view name) {
+  bool found = false;
+  Walk(root, [&](const Node& n) {
+    if (found) return false;
+    if (n.Type() == "identifier" && n.Text() == name) {
+      Node p = n.Parent();
+      if (!(p.Type() == "attribute" && p.ChildByField("attribute") == n) &&
+          !(p.Type() == "keyword_argument" && p.ChildByField("name") == n))
+        found = true;
+    }
+    return true;
+  });
+  return found;
+}
+
+class Builder {
+ public:
+  Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan)
+      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan) {
+    plan_.name = k_.name;
+    plan_.kernel_index = index;
+    plan_.def_start = k_.def_start_byte;
+    plan_.def_end = k_.def_end_byte;
+    for (const auto& other : mod.kernels) kernel_names_.insert(other.name);
+  }
+
+  void Build() {
+    if (k_.nested || !k_.via_decorator || k_.is_class) {
+      Refuse(DiagId::kNestedKernel,
+             "'" + k_.qualname + "' is " + (k_.via_decorator ? "not defined at module level" : "made by wrapping") +
+                 "; left as Numba code",
+             k_.def_start_byte, k_.def_start_byte + 3);
+      return;
+    }
+    def_ = tree_.Root().DescendantForByteRange(k_.def_start_byte, k_.def_end_byte);
+    while (def_ && def_.Type() != "function_definition") def_ = def_.Parent();
+    if (!def_) return;
+    body_ = def_.ChildByField("body");
+    CollectParams();
+    CollectNames(body_);
+    CheckConstructs(body_);
+    InferParamTypes();
+    InferLocalTypes();
+    CheckArrays();
+    CheckPreludePositions();
+    FindPattern();
+    plan_.translatable = plan_.refusals.empty();
+  }
+
+ private:
+  void Refuse(DiagId id, std::string msg, uint32_t s, uint32_t e, std::string help = {}) {
+    auto d = Diagnostic::Make(id, std::move(msg), std::string(path_)).At(s, e);
+    if (!help.empty()) d.Help(std::move(help));
+    plan_.refusals.push_back(std::move(d));
+  }
+  void Refuse(DiagId id, const std::string& what, const Node& n, std::string help = {}) {
+    Refuse(id, "'" + k_.name + "': " + what, n.StartByte(), n.EndByte(), std::move(help));
+  }
+  void Note(DiagId id, const std::string& what, const Node& n) {
+    plan_.notes.push_back(
+        Diagnostic::Make(id, "'" + k_.name + "': " + what, std::string(path_)).At(n.StartByte(), n.EndByte()));
+  }
+
+  void CollectParams() {
+    for (const Node& p : def_.ChildByField("parameters").NamedChildren()) {
+      std::string_view t = p.Type();
+      if (t == "identifier") {
+        plan_.params.emplace_back(p.Text());
+      } else if (t == "default_parameter" || t == "typed_default_parameter") {
+        plan_.params.emplace_back(p.ChildByField("name").Text());
+      } else if (t == "typed_parameter") {
+        plan_.params.emplace_back(p.NamedChild(0).Text());
+      } else if (t != "comment") {
+        Refuse(DiagId::kSignatureForm, "parameter '" + std::string(p.Text()) + "' is not a plain parameter", p);
+      }
+    }
+    for (const auto& p : plan_.params)
+      if (p.rfind(kReservedPrefix, 0) == 0)
+        Refuse(DiagId::kReservedName, "parameter '" + p + "' uses the reserved prefix _pk_", def_);
+  }
+
+  // Names assigned anywhere in the body (locals and loop variables).
+  void CollectNames(const Node& root) {
+    Walk(root, [&](const Node& n) {
+      std::string_view t = n.Type();
+      if (t == "assignment" || t == "augmented_assignment") {
+        Node left = n.ChildByField("left");
+        std::vector<Node> targets;
+        if (left.Type() == "identifier") targets.push_back(left);
+        if (left.Type() == "pattern_list" || left.Type() == "tuple_pattern")
+          for (const Node& c : left.NamedChildren()) targets.push_back(c);
+        for (const Node& id : targets) {
+          if (id.Type() != "identifier") continue;
+          std::string name(id.Text());
+          ++assign_count_[name];
+          if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end())
+            plan_.assigned_params.insert(name);
+          else
+            plan_.locals.insert(name);
+        }
+      } else if (t == "for_statement") {
+        Node left = n.ChildByField("left");
+        if (left.Type() == "identifier") {
+          loop_vars_.insert(std::string(left.Text()));
+          plan_.locals.insert(std::string(left.Text()));
+          assign_count_[std::string(left.Text())] += 2;  // never a single assignment
+        }
+      }
+      return true;
+    });
+    for (const auto& p : plan_.assigned_params)
+      Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "'", def_.ChildByField("name"),
+             "copy the parameter into a local variable and change the local");
+  }
+
+  bool IsKnownName(const std::string& n) const {
+    return std::find(plan_.params.begin(), plan_.params.end(), n) != plan_.params.end() ||
+           plan_.locals.count(n) || IsBuiltin(n);
+  }
+
+  bool IsArrayName(const Node& n) const {
+    if (n.Type() != "identifier") return false;
+    auto it = plan_.types.find(n.Text());
+    return it != plan_.types.end() && it->second.rank > 0;
+  }
+
+  // Construct-level refusals (CRB111–CRB128, CRB201, CRB301).
+  void CheckConstructs(const Node& root) {
+    bool first_stmt = true;
+    Walk(root, [&](const Node& n) -> bool {
+      std::string_view t = n.Type();
+      if (n.Parent() == body_ && t != "comment") {
+        if (first_stmt && IsDocstring(n)) {
+          first_stmt = false;
+          return false;
+        }
+        first_stmt = false;
+      }
+      if (t == "try_statement" || t == "raise_statement" || t == "with_statement" || t == "assert_statement") {
+        Refuse(DiagId::kExceptions, "uses '" + std::string(n.Child(0).Text()) + "'", n.Child(0));
+        return t != "raise_statement";
+      }
+      if (t == "global_statement" || t == "nonlocal_statement" || t == "delete_statement" ||
+          t == "import_statement" || t == "import_from_statement" || t == "future_import_statement") {
+        Refuse(DiagId::kScopeStatement, "uses '" + std::string(n.Child(0).Text()) + "'", n.Child(0));
+        return false;
+      }
+      if (t == "function_definition" || t == "class_definition" || t == "decorated_definition" || t == "lambda") {
+        Refuse(DiagId::kClosure, "defines a nested function or lambda", n);
+        return false;
+      }
+      if (t == "yield") {
+        Refuse(DiagId::kGenerator, "uses 'yield'", n);
+        return false;
+      }
+      if (t == "list" || t == "dictionary" || t == "set" || t == "list_comprehension" ||
+          t == "dictionary_comprehension" || t == "set_comprehension" || t == "generator_expression") {
+        Refuse(DiagId::kContainer, "builds a " + std::string(t), n);
+        return false;
+      }
+      if (t == "string" || t == "concatenated_string") {
+        Refuse(DiagId::kContainer, "uses a string", n);
+        return false;
+      }
+      if (t == "named_expression" || t == "await" || t == "ellipsis" || t == "list_splat" ||
+          t == "dictionary_splat" || t == "match_statement" || t == "print_statement" || t == "exec_statement") {
+        Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t), n);
+        return false;
+      }
+      if ((t == "integer" || t == "float") && !n.Text().empty() &&
+          (n.Text().back() == 'j' || n.Text().back() == 'J')) {
+        Refuse(DiagId::kUnsupportedSyntax, "uses a complex number", n);
+        return false;
+      }
+      if (t == "comparison_operator") {
+        for (uint32_t i = 0; i < n.ChildCount(); ++i) {
+          std::string_view op = n.Child(i).Type();
+          if (op == "is" || op == "in" || op == "not in" || op == "is not")
+            Refuse(DiagId::kUnsupportedSyntax, "uses the '" + std::string(op) + "' operator", n.Child(i));
+        }
+      }
+      if (t == "slice") {
+        Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
+        return false;
+      }
+      if ((t == "for_statement" || t == "while_statement") && n.ChildByField("alternative")) {
+        Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t == "for_statement" ? "for" : "while") + " ... else",
+               n.ChildByField("alternative"));
+      }
+      if (t == "for_statement") return CheckFor(n);
+      if (t == "call") return CheckCall(n);
+      if (t == "attribute") return CheckAttribute(n);
+      if (t == "identifier") CheckIdentifier(n);
+      if (t == "tuple" || t == "expression_list" || t == "pattern_list" || t == "tuple_pattern") CheckTuple(n);
+      if (t == "none") {
+        Node p = n.Parent();
+        if (p.Type() != "return_statement") Refuse(DiagId::kUnsupportedSyntax, "uses None as a value", n);
+      }
+      if (t == "return_statement" && n.NamedChildCount() == 1) {
+        std::string_view v = n.NamedChild(0).Type();
+        if (v == "expression_list" || v == "tuple") {
+          Refuse(DiagId::kUnsupportedReturn, "returns a tuple", n);
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+
+  bool CheckFor(const Node& n) {
+    Node left = n.ChildByField("left"), right = n.ChildByField("right");
+    if (left.Type() != "identifier") {
+      Refuse(DiagId::kTupleValue, "unpacks a tuple in a loop header", left);
+      return false;
+    }
+    std::string q = right.Type() == "call" ? mod_.imports.Resolve(right.ChildByField("function")) : "";
+    if (q != "range" && q != "numba.prange") {
+      Refuse(DiagId::kNonRangeLoop, "loops over '" + std::string(right.Text()) + "'", right,
+             "loop over an index: for i in range(len(a))");
+      return false;
+    }
+    auto args = right.ChildByField("arguments").NamedChildren();
+    if (args.empty() || args.size() > 3) Refuse(DiagId::kUnsupportedSyntax, "calls range with " + std::to_string(args.size()) + " arguments", right);
+    for (const Node& a : args) CheckConstructs(a);
+    CheckConstructs(n.ChildByField("body"));
+    return false;
+  }
+
+  bool CheckCall(const Node& n) {
+    Node fn = n.ChildByField("function");
+    Node args = n.ChildByField("arguments");
+    std::string q = mod_.imports.Resolve(fn);
+    std::string shown(fn.Text());
+    auto check_args = [&](bool allow_keywords) {
+      for (const Node& a : args.NamedChildren()) {
+        if (a.Type() == "keyword_argument") {
+          if (!allow_keywords) Refuse(DiagId::kUnsupportedSyntax, "passes keyword argument '" + std::string(a.Text()) + "'", a);
+          else CheckConstructs(a.ChildByField("value"));
+          continue;
+        }
+        CheckConstructs(a);
+      }
+    };
+    if (fn.Type() == "attribute" && fn.ChildByField("attribute").Text() == "extent") {
+      check_args(false);
+      return false;
+    }
+    if (fn.Type() == "identifier" && fn.Text() == k_.name) {
+      Refuse(DiagId::kRecursion, "calls itself", n);
+      return false;
+    }
+    if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) {
+      Refuse(DiagId::kKernelCall, "calls the jitted function '" + shown + "'", n);
+      return false;
+    }
+    if (q == "range" || q == "numba.prange") {
+      Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
+      return false;
+    }
+    if (IsBuiltin(q) && !IsKnownLocal(q)) {
+      if (q == "round" && args.NamedChildCount() != 1)
+        Refuse(DiagId::kUnsupportedCall, "calls round() with ndigits", n);
+      check_args(false);
+      return false;
+    }
+    std::string last = q.substr(q.rfind('.') == std::string::npos ? 0 : q.rfind('.') + 1);
+    if (q.rfind("math.", 0) == 0 && FindMathFunction(last)) {
+      check_args(false);
+      return false;
+    }
+    if (q.rfind("numpy.", 0) == 0) {
+      if (FindNumpyScalarFunction(last)) {
+        check_args(false);
+        return false;
+      }
+      if (IsNumpyAllocation(q)) {
+        allocation_calls_.push_back(n);
+        return false;  // checked by FindPattern (placement, arguments)
+      }
+      Refuse(DiagId::kNumpyInKernel, "calls " + shown + "()", n);
+      return false;
+    }
+    if (fn.Type() == "attribute" && (IsArrayName(fn.ChildByField("object")) || IsParamOrLocal(fn.ChildByField("object")))) {
+      Refuse(DiagId::kArrayAttribute, "calls the method '" + shown + "()'", n);
+      return false;
+    }
+    Refuse(DiagId::kUnsupportedCall, "calls '" + shown + "'", n, "move the call out of the kernel");
+    return false;
+  }
+
+  bool IsKnownLocal(const std::string& n) const {
+    return plan_.locals.count(n) || std::find(plan_.params.begin(), plan_.params.end(), n) != plan_.params.end();
+  }
+  bool IsParamOrLocal(const Node& n) const { return n.Type() == "identifier" && IsKnownLocal(std::string(n.Text())); }
+
+  bool CheckAttribute(const Node& n) {
+    std::string q = mod_.imports.Resolve(n);
+    if (q == "math.pi" || q == "math.e" || q == "math.inf" || q == "math.nan" || q == "math.tau" ||
+        q == "numpy.pi" || q == "numpy.e" || q == "numpy.inf" || q == "numpy.nan")
+      return false;
+    Node obj = n.ChildByField("object");
+    std::string attr(n.ChildByField("attribute").Text());
+    if (IsParamOrLocal(obj)) {
+      Node p = n.Parent();
+      bool ok = attr == "size" || attr == "ndim";
+      if (attr == "shape") {
+        ok = (p.Type() == "subscript" && p.ChildByField("value") == n) ||
+             (p.Type() == "assignment" && p.ChildByField("right") == n &&
+              (p.ChildByField("left").Type() == "pattern_list" || p.ChildByField("left").Type() == "tuple_pattern"));
+      }
+      if (!ok) Refuse(DiagId::kArrayAttribute, "uses '" + std::string(n.Text()) + "'", n);
+      return false;
+    }
+    Refuse(DiagId::kGlobalName, "refers to '" + std::string(n.Text()) + "'", n, "pass the value as a parameter");
+    return false;
+  }
+
+  void CheckIdentifier(const Node& n) {
+    Node p = n.Parent();
+    if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return;
+    std::string name(n.Text());
+    if (name.rfind(kReservedPrefix, 0) == 0) {
+      Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
+      return;
+    }
+    if (!IsKnownName(name))
+      Refuse(DiagId::kGlobalName, "refers to the module-level name '" + name + "'", n,
+             "pass the value as a parameter");
+  }
+
+  void CheckTuple(const Node& n) {
+    Node p = n.Parent();
+    std::string_view t = n.Type();
+    if ((t == "pattern_list" || t == "tuple_pattern") && p.Type() == "assignment" && p.ChildByField("left") == n) {
+      Node r = p.ChildByField("right");
+      bool shape = r.Type() == "attribute" && r.ChildByField("attribute").Text() == "shape";
+      bool parallel = (r.Type() == "expression_list" || r.Type() == "tuple") && r.NamedChildCount() == n.NamedChildCount();
+      if (!shape && !parallel) Refuse(DiagId::kTupleValue, "unpacks '" + std::string(r.Text()) + "'", p);
+      if (p.Parent().Type() != "expression_statement")
+        Refuse(DiagId::kTupleValue, "uses a chained tuple assignment", p);
+      return;
+    }
+    if ((t == "expression_list" || t == "tuple") && p.Type() == "assignment" && p.ChildByField("right") == n) {
+      Node l = p.ChildByField("left");
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") return;
+    }
+    if (t == "tuple" && p.Type() == "argument_list") {
+      Node call = p.Parent();
+      if (IsNumpyAllocation(mod_.imports.Resolve(call.ChildByField("function")))) return;
+    }
+    if (p.Type() == "return_statement") return;  // reported by the return check
+    Refuse(DiagId::kTupleValue, "uses the tuple '" + std::string(n.Text()) + "'", n);
+  }
+
+  // ---- types ---------------------------------------------------------------
+  void NoteArrayUse(const std::string& name, int rank) {
+    auto& r = array_rank_[name];
+    r = std::max(r, rank);
+  }
+
+  void InferParamTypes() {
+    // Arrays: anything subscripted, measured or unpacked.
+    Walk(body_, [&](const Node& n) {
+      std::string_view t = n.Type();
+      if (t == "subscript" && n.Parent().Type() != "subscript") {
+        int depth = 0;
+        Node base = SubscriptBase(n, &depth);
+        if (base.Type() == "identifier") NoteArrayUse(std::string(base.Text()), depth);
+        if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") {
+          Node obj = base.ChildByField("object");
+          auto idx = n.ChildrenByField("subscript");
+          int d = idx.size() == 1 && idx[0].Type() == "integer" ? std::stoi(std::string(idx[0].Text())) + 1 : 1;
+          if (obj.Type() == "identifier") NoteArrayUse(std::string(obj.Text()), d);
+        }
+      }
+      if (t == "attribute") {
+        Node obj = n.ChildByField("object");
+        std::string_view a = n.ChildByField("attribute").Text();
+        if (obj.Type() == "identifier" && IsKnownLocal(std::string(obj.Text())) &&
+            (a == "shape" || a == "size" || a == "ndim" || a == "extent")) {
+          int rank = 1;
+          Node p = n.Parent();
+          if (a == "shape" && p.Type() == "assignment") rank = static_cast<int>(p.ChildByField("left").NamedChildCount());
+          if (a == "extent" && p.Type() == "call") {
+            auto args = p.ChildByField("arguments").NamedChildren();
+            if (args.size() == 1 && args[0].Type() == "integer") rank = std::stoi(std::string(args[0].Text())) + 1;
+          }
+          NoteArrayUse(std::string(obj.Text()), rank);
+        }
+      }
+      if (t == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "len") {
+        auto args = n.ChildByField("arguments").NamedChildren();
+        if (args.size() == 1 && args[0].Type() == "identifier") NoteArrayUse(std::string(args[0].Text()), 1);
+      }
+      return true;
+    });
+    const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
+    for (size_t i = 0; i < plan_.params.size(); ++i) {
+      const std::string& p = plan_.params[i];
+      if (sig && i < sig->args.size()) {
+        plan_.types[p] = sig->args[i];
+        continue;
+      }
+      auto it = array_rank_.find(p);
+      if (it != array_rank_.end()) {
+        Type t{Scalar::kFloat64, it->second, 'A'};
+        plan_.types[p] = t;
+        unknown_dtype_.insert(p);
+        continue;
+      }
+      plan_.types[p] = Type{ScalarParamEvidence(p), 0, 'A'};
+    }
+  }
+
+  // Integer when the parameter feeds a range bound or an index (Numba would
+  // reject a float there); bool when it is a bare condition; else float64.
+  Scalar ScalarParamEvidence(const std::string& p) {
+    Scalar s = Scalar::kUnknown;
+    bool used = false;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "identifier" && n.Text() == p) {
+        used = true;
+        for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
+          std::string_view t = a.Type();
+          if (t == "binary_operator" && a.ChildByField("operator").Text() == "/") break;
+          if (t == "call") {
+            std::string q = mod_.imports.Resolve(a.ChildByField("function"));
+            if (q == "range" || q == "numba.prange") { s = Scalar::kInt64; break; }
+            if (q != "int" && q != "abs" && q != "min" && q != "max") break;
+          }
+          if (t == "subscript") { s = Scalar::kInt64; break; }
+          if (t == "if_statement" || t == "while_statement" || t == "elif_clause" || t == "not_operator" ||
+              t == "boolean_operator") {
+            if (n.Parent() == a && s == Scalar::kUnknown) s = Scalar::kBool;
+            break;
+          }
+          if (t == "expression_statement" || t == "block") break;
+        }
+      }
+      return true;
+    });
+    if (s == Scalar::kUnknown) {
+      s = Scalar::kFloat64;
+      if (used) Note(DiagId::kAssumedScalarType, "parameter '" + p + "' assumed to be a float64", def_.ChildByField("name"));
+    }
+    return s;
+  }
+
+  Type AllocationType(const Node& call) {
+    std::string q = mod_.imports.Resolve(call.ChildByField("function"));
+    auto args = call.ChildByField("arguments").NamedChildren();
+    Type t{Scalar::kFloat64, 1, 'C'};
+    Node dtype;
+    std::vector<Node> positional;
+    for (const Node& a : args) {
+      if (a.Type() == "keyword_argument") {
+        if (a.ChildByField("name").Text() == "dtype") dtype = a.ChildByField("value");
+      } else {
+        positional.push_back(a);
+      }
+    }
+    bool like = q.size() > 5 && q.compare(q.size() - 5, 5, "_like") == 0;
+    if (like && !positional.empty()) {
+      t = TypeOfExpr(positional[0], plan_.types, mod_.imports);
+      if (t.rank == 0) return Type{};
+      t.layout = 'C';
+    } else if (!positional.empty()) {
+      Node shape = positional[0];
+      t.rank = shape.Type() == "tuple" ? static_cast<int>(shape.NamedChildCount()) : 1;
+    }
+    size_t dtype_pos = q == "numpy.full" ? 2 : q == "numpy.full_like" ? 2 : 1;
+    if (!dtype && positional.size() > dtype_pos) dtype = positional[dtype_pos];
+    if ((q == "numpy.full" || q == "numpy.full_like") && !dtype && positional.size() > 1 && !like)
+      t.scalar = TypeOfExpr(positional[1], plan_.types, mod_.imports).scalar;
+    if (dtype) {
+      std::string d = mod_.imports.Resolve(dtype);
+      std::string last = d.substr(d.rfind('.') == std::string::npos ? 0 : d.rfind('.') + 1);
+      if (last == "float") last = "float64";
+      if (last == "int") last = "int64";
+      auto s = ScalarFromName(last);
+      t.scalar = s ? *s : Scalar::kUnknown;
+    }
+    return t;
+  }
+
+  void InferLocalTypes() {
+    for (const auto& v : loop_vars_) plan_.types[v] = Type{Scalar::kInt64, 0, 'A'};
+    for (int round = 0; round < 8; ++round) {
+      bool changed = false;
+      auto set = [&](const std::string& name, Type t) {
+        if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return;
+        if (loop_vars_.count(name)) return;
+        auto& cur = plan_.types[name];
+        Type next = cur;
+        if (t.rank > 0) next = t;
+        else next.scalar = Unify(cur.scalar, t.scalar);
+        if (next != cur || next.scalar != cur.scalar) { cur = next; changed = true; }
+      };
+      Walk(body_, [&](const Node& n) {
+        std::string_view t = n.Type();
+        if (t == "assignment") {
+          Node l = n.ChildByField("left"), r = n.ChildByField("right");
+          if (!r) return true;
+          if (l.Type() == "identifier") {
+            if (r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function"))))
+              set(std::string(l.Text()), AllocationType(r));
+            else
+              set(std::string(l.Text()), TypeOfExpr(r, plan_.types, mod_.imports));
+          } else if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") {
+            auto ls = l.NamedChildren();
+            if (r.Type() == "attribute") {
+              for (const Node& id : ls)
+                if (id.Type() == "identifier") set(std::string(id.Text()), Type{Scalar::kInt64, 0, 'A'});
+            } else {
+              auto rs = r.NamedChildren();
+              for (size_t i = 0; i < ls.size() && i < rs.size(); ++i)
+                if (ls[i].Type() == "identifier") set(std::string(ls[i].Text()), TypeOfExpr(rs[i], plan_.types, mod_.imports));
+            }
+          }
+        } else if (t == "augmented_assignment") {
+          Node l = n.ChildByField("left"), r = n.ChildByField("right");
+          if (l.Type() == "identifier") {
+            Type cur = plan_.types[std::string(l.Text())];
+            Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
+            std::string op(n.ChildByField("operator").Text());
+            Scalar s = Unify(cur.scalar, rt.scalar);
+            if (op == "/=" && rt.scalar != Scalar::kUnknown) s = Unify(s, Scalar::kFloat64);
+            if (rt.scalar == Scalar::kUnknown) s = Scalar::kUnknown;
+            set(std::string(l.Text()), Type{s, 0, 'A'});
+          }
+        }
+        return true;
+      });
+      if (!changed) break;
+    }
+    for (const auto& name : plan_.locals) {
+      const Type& t = plan_.types[name];
+      if (t.scalar == Scalar::kUnknown || IsComplex(t.scalar)) {
+        Node where = FirstAssignment(name);
+        Refuse(DiagId::kUnknownType, "cannot infer the type of '" + name + "'", where ? where : def_.ChildByField("name"),
+               "add an eager signature, e.g. @njit(\"float64(float64[:])\")");
+      }
+    }
+  }
+
+  Node FirstAssignment(const std::string& name) {
+    Node found;
+    Walk(body_, [&](const Node& n) {
+      if (found) return false;
+      if (n.Type() == "identifier" && n.Text() == name) found = n;
+      return true;
+    });
+    return found;
+  }
+
+  void CheckArrays() {
+    Walk(body_, [&](const Node& n) {
+      std::string_view t = n.Type();
+      if (t == "subscript" && n.Parent().Type() != "subscript") {
+        int depth = 0;
+        Node base = SubscriptBase(n, &depth);
+        if (base.Type() == "identifier") {
+          Type bt = plan_.types[std::string(base.Text())];
+          if (bt.rank == 0) {
+            Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
+          } else if (depth != bt.rank) {
+            Refuse(DiagId::kPartialIndex,
+                   "indexes the " + std::to_string(bt.rank) + "-D array '" + std::string(base.Text()) + "' with " +
+                       std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
+                   n, "give one index per dimension");
+          }
+          Node p = n.Parent();
+          bool written = (p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n;
+          if (written && bt.scalar == Scalar::kBool)
+            Refuse(DiagId::kBoolArrayWrite, "writes the bool array '" + std::string(base.Text()) + "'", n);
+          if (!written && unknown_dtype_.count(std::string(base.Text())) &&
+              !noted_dtype_.count(std::string(base.Text()))) {
+            noted_dtype_.insert(std::string(base.Text()));
+            Note(DiagId::kAssumedDtype, "elements of '" + std::string(base.Text()) + "' assumed to be float64", n);
+          }
+        }
+      }
+      if (t == "assignment") {
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        if (l.Type() == "identifier" && r) {
+          Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
+          bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
+          if (rt.rank > 0 && !alloc) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          if (alloc && assign_count_[std::string(l.Text())] > 1)
+            Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
+        }
+      }
+      return true;
+    });
+  }
+
+  // Conditions evaluated more than once (while, elif) cannot take the
+  // statements some rewrites put before their statement.
+  void CheckPreludePositions() {
+    Walk(body_, [&](const Node& n) {
+      Node cond;
+      if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
+      if (cond) {
+        LowerEnv env(plan_.types, mod_.imports);
+        Prelude pre;
+        LowerExpr(cond, env, pre);
+        if (!pre.empty())
+          Refuse(DiagId::kCannotLower, "the condition '" + std::string(cond.Text()) + "' needs a temporary", cond,
+                 "compute the condition into a variable before the loop and at the end of its body");
+      }
+      return true;
+    });
+  }
+
+  // ---- loops, reductions, returns ---------------------------------------------
+  bool IsPrange(const Node& f) const {
+    if (f.Type() != "for_statement") return false;
+    Node r = f.ChildByField("right");
+    return r.Type() == "call" && mod_.imports.Resolve(r.ChildByField("function")) == "numba.prange";
+  }
+
+  void FindPattern() {
+    std::vector<Node> outer;
+    Walk(body_, [&](const Node& n) {
+      if (IsPrange(n)) {
+        outer.push_back(n);
+        return false;  // inner pranges run serially, as in Numba
+      }
+      return true;
+    });
+    auto stmts = Statements(body_);
+    for (const Node& call : allocation_calls_) {
+      Node a = call.Parent();
+      bool ok = a.Type() == "assignment" && a.ChildByField("right") == call &&
+                a.ChildByField("left").Type() == "identifier" && a.Parent().Parent() == body_;
+      if (!ok) Refuse(DiagId::kAllocationPlacement, "allocates an array inside an expression, loop or branch", call,
+                      "allocate it with a top-level statement 'x = np.empty(...)'");
+    }
+    if (outer.empty()) {
+      plan_.dispatch = Dispatch::kSerial;
+      SerialReturns();
+      CallerSetup(stmts, stmts.size());
+      return;
+    }
+    if (outer.size() > 1) {
+      for (size_t i = 1; i < outer.size(); ++i)
+        Refuse(DiagId::kManyPrange, "has more than one prange loop", outer[i].ChildByField("right"));
+      return;
+    }
+    Node loop = outer[0];
+    if (loop.Parent() != body_) {
+      Refuse(DiagId::kPrangePlacement, "the prange loop is inside a loop or a branch", loop.ChildByField("right"),
+             "keep the serial loop in the caller and make the prange loop the kernel");
+      return;
+    }
+    plan_.loop_start = loop.StartByte();
+    plan_.loop_end = loop.EndByte();
+    plan_.loop_var = std::string(loop.ChildByField("left").Text());
+    for (const Node& a : loop.ChildByField("right").ChildByField("arguments").NamedChildren())
+      plan_.range_args.emplace_back(a.Text());
+    size_t idx = std::find(stmts.begin(), stmts.end(), loop) - stmts.begin();
+    FindReduction(loop, stmts, idx);
+    CallerSetup(stmts, idx);
+    // After the loop: at most one `return`.
+    for (size_t i = idx + 1; i < stmts.size(); ++i) {
+      const Node& s = stmts[i];
+      if (s.Type() == "return_statement" && i + 1 == stmts.size()) {
+        plan_.final_return_start = s.StartByte();
+        plan_.final_return_end = s.EndByte();
+        if (s.NamedChildCount() == 0 || s.NamedChild(0).Type() == "none") break;
+        Node v = s.NamedChild(0);
+        Type vt = TypeOfExpr(v, plan_.types, mod_.imports);
+        if (vt.rank > 0) {
+          if (v.Type() != "identifier") Refuse(DiagId::kUnsupportedReturn, "returns an array expression", v);
+          plan_.returns = ReturnKind::kArray;
+        } else {
+          plan_.returns = ReturnKind::kReduction;
+          plan_.return_type = vt.scalar;
+        }
+        CheckCallerExpression(v, "the returned value");
+        continue;
+      }
+      if (IsDocstring(s) || s.Type() == "pass_statement") continue;
+      Refuse(DiagId::kPrangeSurroundings, "runs '" + FirstLine(s) + "' after the prange loop", s);
+    }
+    Walk(loop, [&](const Node& n) {
+      if (n.Type() == "return_statement") Refuse(DiagId::kUnsupportedReturn, "returns from inside the prange loop", n);
+      if (n.Type() == "break_statement" && InnermostLoop(n) == loop)
+        Refuse(DiagId::kUnsupportedSyntax, "uses break in the prange loop", n);
+      return true;
+    });
+    plan_.dispatch = plan_.reduction.op == ReduceOp::kNone ? Dispatch::kFor : Dispatch::kReduce;
+    if (plan_.reduction.op != ReduceOp::kNone && plan_.reduction.op != ReduceOp::kSum)
+      Note(DiagId::kAtomicReduction,
+           std::string(ReduceOpName(plan_.reduction.op)) + " reduction of '" + plan_.reduction.var +
+               "' through an atomic update",
+           loop.ChildByField("right"));
+  }
+
+  static Node InnermostLoop(Node n) {
+    for (n = n.Parent(); n; n = n.Parent())
+      if (n.Type() == "for_statement" || n.Type() == "while_statement") return n;
+    return Node();
+  }
+
+  static std::string FirstLine(const Node& n) {
+    std::string_view t = n.Text();
+    return std::string(t.substr(0, t.find('\n')));
+  }
+
+  // Identifiers the caller can evaluate: parameters, setup scalars, the
+  // reduction variable and allocated arrays.
+  void CheckCallerExpression(const Node& e, const std::string& what) {
+    Walk(e, [&](const Node& n) {
+      if (n.Type() != "identifier") return true;
+      Node p = n.Parent();
+      if (p.Type() == "attribute" && p.ChildByField("attribute") == n) return true;
+      if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return true;
+      if (p.Type() == "call" && p.ChildByField("function") == n) return true;
+      std::string name(n.Text());
+      bool ok = std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end() ||
+                setup_names_.count(name) || name == plan_.reduction.var ||
+                mod_.imports.ModuleAliases().count(name);
+      for (const auto& a : plan_.allocations) ok = ok || a.var == name;
+      if (!ok) Refuse(DiagId::kPrangeSurroundings, what + " uses '" + name + "', which only the loop computes", n);
+      return true;
+    });
+  }
+
+  // Top-level statements before `end` (the prange loop, or all for serial
+  // kernels): scalar set-up the caller may repeat, allocations, the
+  // reduction's initial value.
+  void CallerSetup(const std::vector<Node>& stmts, size_t end) {
+    for (size_t i = 0; i < end; ++i) {
+      const Node& s = stmts[i];
+      Node a = AssignmentOf(s);
+      bool serial = plan_.dispatch == Dispatch::kSerial;
+      if (a && a.Type() == "assignment" && a.ChildByField("left").Type() == "identifier") {
+        std::string var(a.ChildByField("left").Text());
+        Node r = a.ChildByField("right");
+        if (r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")))) {
+          plan_.allocations.push_back({var, s.StartByte(), s.EndByte(), r.StartByte(), r.EndByte()});
+          for (const Node& arg : r.ChildByField("arguments").NamedChildren()) CheckCallerExpression(arg, "the allocation");
+          continue;
+        }
+        if (var == plan_.reduction.var) continue;  // recorded by FindReduction
+        if (assign_count_[var] == 1 && plan_.types[var].rank == 0 && !MentionsArrayElement(r)) {
+          setup_names_.insert(var);
+          plan_.setup.push_back({s.StartByte(), s.EndByte()});
+          continue;
+        }
+      }
+      if (serial) continue;  // serial kernels run every statement in the workunit
+      if (IsDocstring(s) || s.Type() == "pass_statement") continue;
+      Refuse(DiagId::kPrangeSurroundings, "runs '" + FirstLine(s) + "' before the prange loop", s,
+             "compute it inside the loop, or in a separate kernel");
+    }
+  }
+
+  bool MentionsArrayElement(const Node& e) {
+    bool found = false;
+    Walk(e, [&](const Node& n) {
+      if (n.Type() == "subscript") {
+        int d = 0;
+        Node b = SubscriptBase(n, &d);
+        if (b.Type() == "identifier") found = true;
+      }
+      return !found;
+    });
+    return found;
+  }
+
+  void FindReduction(const Node& loop, const std::vector<Node>& stmts, size_t idx) {
+    // Names assigned inside the loop that also live outside it.
+    std::set<std::string> inside;
+    Walk(loop.ChildByField("body"), [&](const Node& n) {
+      if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+        Node l = n.ChildByField("left");
+        if (l.Type() == "identifier") inside.insert(std::string(l.Text()));
+      }
+      return true;
+    });
+    std::vector<std::string> carried;
+    for (const auto& v : inside) {
+      bool outside = false;
+      for (size_t i = 0; i < stmts.size(); ++i)
+        if (i != idx && Mentions(stmts[i], v)) outside = true;
+      if (outside) carried.push_back(v);
+    }
+    if (carried.empty()) return;
+    if (carried.size() > 1) {
+      Refuse(DiagId::kReductionForm, "carries several variables across prange iterations (" + carried[0] + ", " +
+                                         carried[1] + ")", loop.ChildByField("right"),
+             "split the kernel into one reduction per kernel");
+      return;
+    }
+    Reduction& red = plan_.reduction;
+    red.var = carried[0];
+    red.type = plan_.types[red.var].scalar;
+    ReduceOp op = ReduceOp::kNone;
+    bool bad = false;
+    size_t update_mentions = 0, all_mentions = 0;
+    Walk(loop.ChildByField("body"), [&](const Node& n) {
+      if (n.Type() == "identifier" && n.Text() == red.var) ++all_mentions;
+      Node a = AssignmentOf(n);
+      if (!a) return true;
+      Node l = a.ChildByField("left");
+      if (l.Type() != "identifier" || l.Text() != red.var) return true;
+      ReduceOp this_op = UpdateOp(a);
+      if (this_op == ReduceOp::kNone || (op != ReduceOp::kNone && op != this_op)) {
+        bad = true;
+        Refuse(DiagId::kReductionForm, "updates '" + red.var + "' in a form that is not a reduction", a);
+        return false;
+      }
+      op = this_op;
+      update_mentions += a.Type() == "augmented_assignment" ? 1 : 2;
+      red.updates.push_back({n.StartByte(), n.EndByte()});
+      return false;
+    });
+    // Mentions inside updates were not walked except the update itself; count them again.
+    size_t total = 0;
+    Walk(loop.ChildByField("body"), [&](const Node& n) {
+      if (n.Type() == "identifier" && n.Text() == red.var) ++total;
+      return true;
+    });
+    if (!bad && total != update_mentions) {
+      Refuse(DiagId::kReductionForm, "reads '" + red.var + "' inside the prange loop besides reducing it",
+             loop.ChildByField("right"));
+      bad = true;
+    }
+    (void)all_mentions;
+    if (bad) return;
+    red.op = op;
+    // The initial value: a top-level assignment before the loop.
+    for (size_t i = 0; i < idx; ++i) {
+      Node a = AssignmentOf(stmts[i]);
+      if (a && a.Type() == "assignment" && a.ChildByField("left").Text() == red.var) {
+        if (red.init_stmt_start) {
+          Refuse(DiagId::kReductionForm, "sets '" + red.var + "' more than once before the prange loop", a);
+          return;
+        }
+        red.init_stmt_start = stmts[i].StartByte();
+        red.init_stmt_end = stmts[i].EndByte();
+        Node v = a.ChildByField("right");
+        red.init_value_start = v.StartByte();
+        red.init_value_end = v.EndByte();
+        red.init_is_zero = IsZeroLiteral(v);
+        CheckCallerExpression(v, "the reduction's initial value");
+      } else if (Mentions(stmts[i], red.var)) {
+        Refuse(DiagId::kPrangeSurroundings, "uses '" + red.var + "' before the prange loop", stmts[i]);
+      }
+    }
+    if (!red.init_stmt_start)
+      Refuse(DiagId::kReductionForm, "reduces '" + red.var + "' without setting it before the loop",
+             loop.ChildByField("right"));
+  }
+
+  // `s += x`, `s -= x`, `s = s + x`, `s = x + s`, `s = s - x` -> sum;
+  // `s *= x`, `s = s * x` -> product; `s = max(s, x)` -> max; min alike.
+  ReduceOp UpdateOp(const Node& a) {
+    std::string var(a.ChildByField("left").Text());
+    Node r = a.ChildByField("right");
+    if (a.Type() == "augmented_assignment") {
+      std::string_view op = a.ChildByField("operator").Text();
+      if (Mentions(r, var)) return ReduceOp::kNone;
+      if (op == "+=" || op == "-=") return ReduceOp::kSum;
+      if (op == "*=") return ReduceOp::kProduct;
+      return ReduceOp::kNone;
+    }
+    if (r.Type() == "binary_operator") {
+      std::string_view op = r.ChildByField("operator").Text();
+      Node x = r.ChildByField("left"), y = r.ChildByField("right");
+      bool left_is = x.Type() == "identifier" && x.Text() == var;
+      bool right_is = y.Type() == "identifier" && y.Text() == var;
+      if (left_is && !Mentions(y, var) && (op == "+" || op == "-")) return ReduceOp::kSum;
+      if (right_is && !Mentions(x, var) && op == "+") return ReduceOp::kSum;
+      if (left_is && !Mentions(y, var) && op == "*") return ReduceOp::kProduct;
+      if (right_is && !Mentions(x, var) && op == "*") return ReduceOp::kProduct;
+      return ReduceOp::kNone;
+    }
+    if (r.Type() == "call") {
+      std::string q = mod_.imports.Resolve(r.ChildByField("function"));
+      auto args = r.ChildByField("arguments").NamedChildren();
+      if ((q == "max" || q == "min") && args.size() == 2) {
+        int which = args[0].Text() == var ? 0 : args[1].Text() == var ? 1 : -1;
+        if (which < 0 || Mentions(args[1 - which], var)) return ReduceOp::kNone;
+        return q == "max" ? ReduceOp::kMax : ReduceOp::kMin;
+      }
+    }
+    return ReduceOp::kNone;
+  }
+
+  void SerialReturns() {
+    std::vector<Node> returns;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "return_statement") returns.push_back(n);
+      return true;
+    });
+    bool any_array = false, any_scalar = false;
+    Scalar rt = Scalar::kUnknown;
+    for (const Node& r : returns) {
+      if (r.NamedChildCount() == 0 || r.NamedChild(0).Type() == "none") continue;
+      Type t = TypeOfExpr(r.NamedChild(0), plan_.types, mod_.imports);
+      if (t.rank > 0) any_array = true;
+      else {
+        any_scalar = true;
+        rt = Unify(rt, t.scalar);
+      }
+    }
+    if (any_array && any_scalar) {
+      Refuse(DiagId::kUnsupportedReturn, "returns arrays and scalars", def_.ChildByField("name"));
+      return;
+    }
+    if (any_scalar) {
+      plan_.returns = ReturnKind::kScalar;
+      plan_.return_type = rt;
+      if (rt == Scalar::kUnknown || IsComplex(rt))
+        Refuse(DiagId::kUnknownType, "cannot infer the type of the returned value", def_.ChildByField("name"));
+      return;
+    }
+    if (!any_array) return;
+    auto stmts = Statements(body_);
+    if (returns.size() != 1 || stmts.empty() || stmts.back() != returns[0] ||
+        returns[0].NamedChild(0).Type() != "identifier") {
+      Refuse(DiagId::kUnsupportedReturn, "returns an array other than by a final 'return name'", returns[0]);
+      return;
+    }
+    plan_.returns = ReturnKind::kArray;
+    plan_.final_return_start = returns[0].StartByte();
+    plan_.final_return_end = returns[0].EndByte();
+  }
+
+  const Tree& tree_;
+  std::string_view path_;
+  const ModuleInfo& mod_;
+  const Kernel& k_;
+  KernelPlan& plan_;
+  Node def_, body_;
+  std::set<std::string> kernel_names_;
+  std::set<std::string> loop_vars_;
+  std::map<std::string, int> assign_count_;
+  std::map<std::string, int> array_rank_;
+  std::set<std::string> unknown_dtype_, noted_dtype_;
+  std::set<std::string> setup_names_;
+  std::vector<Node> allocation_calls_;
+};
+
+}  // namespace
+
+KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
+  // Computed through the cache so visitors share the module analysis too.
+  ModuleInfo mod = AnalyzeModule(in.tree, in.path);
+  KernelPlans out;
+  for (size_t i = 0; i < mod.kernels.size(); ++i) {
+    const Kernel& k = mod.kernels[i];
+    if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;
+    if (k.uses_objmode_block) continue;
+    KernelPlan plan;
+    Builder(in.tree, in.path, mod, i, plan).Build();
+    out.plans.push_back(std::move(plan));
+  }
+  return out;
+}
+
+}  // namespace caramba

@@ -1,0 +1,110 @@
+// kernel_plan.h — the translator's per-kernel analysis (issue 4): symbol
+// table and types, loop structure, the reduction, the dispatch kind, what the
+// caller must allocate, and every reason the kernel cannot be migrated.
+//
+// Computed from the current text (an AnalysisCache entry), so it is
+// recomputed after each visitor that changed the text; it understands both the
+// Numba spelling and the dialect spelling the ArrayTransformer writes
+// (`a[i][j]`, `a.extent(0)`), so a kernel's plan is the same before and after
+// that visitor. Issue 5 extends it (subviews, NumPy, calls, auto-parallelism)
+// by adding facts here, not by re-deriving them in visitors.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "caramba/analysis.h"
+#include "caramba/analysis/scalar_types.h"
+#include "caramba/diagnostics.h"
+
+namespace caramba {
+
+enum class Dispatch {
+  kFor,     // prange, no reduction: parallel_for over the prange
+  kReduce,  // prange with a scalar reduction: parallel_reduce (sum) or atomics
+  kSerial,  // no prange: one index, the whole body (the thesis's default)
+};
+enum class ReduceOp { kNone, kSum, kProduct, kMax, kMin };
+std::string_view ReduceOpName(ReduceOp op);
+
+/// What the kernel returns, which decides how the caller finishes.
+enum class ReturnKind {
+  kNothing,         // no return value: parallel_for
+  kScalar,          // a scalar: serial kernels reduce it through `acc`
+  kReduction,       // the prange reduction variable (or an expression of it)
+  kArray,           // an array the kernel allocated or received
+};
+
+/// A top-level `x = np.empty(...)` the caller performs instead.
+struct Allocation {
+  std::string var;
+  uint32_t stmt_start = 0, stmt_end = 0;  // the expression_statement
+  uint32_t call_start = 0, call_end = 0;  // the NumPy call
+};
+
+/// The scalar reduction of a prange loop.
+struct Reduction {
+  std::string var;
+  ReduceOp op = ReduceOp::kNone;
+  Scalar type = Scalar::kUnknown;
+  uint32_t init_stmt_start = 0, init_stmt_end = 0;  // `energy = 0.0` before the loop
+  uint32_t init_value_start = 0, init_value_end = 0;
+  bool init_is_zero = false;
+  /// The update statements inside the loop (expression_statement ranges).
+  std::vector<std::pair<uint32_t, uint32_t>> updates;
+};
+
+struct KernelPlan {
+  std::string name;
+  size_t kernel_index = 0;  // into ModuleInfo::kernels
+  uint32_t def_start = 0, def_end = 0;
+  bool translatable = false;
+  /// Every reason the kernel stays Numba code (CRB1xx–CRB4xx warnings).
+  std::vector<Diagnostic> refusals;
+  /// Notes about the translation (CRB4xx/CRB5xx notes).
+  std::vector<Diagnostic> notes;
+
+  std::vector<std::string> params;     // in order
+  TypeTable types;                     // params, locals, loop variables
+  std::set<std::string> locals;        // assigned names that are not parameters
+  std::set<std::string> assigned_params;
+
+  Dispatch dispatch = Dispatch::kSerial;
+  // The prange loop (kFor / kReduce).
+  uint32_t loop_start = 0, loop_end = 0;  // the for_statement
+  std::string loop_var;
+  std::vector<std::string> range_args;    // argument texts of prange(...)
+  /// Top-level statements before the loop that only set scalars: copied into
+  /// the workunit and, when the caller needs them, into the caller.
+  std::vector<std::pair<uint32_t, uint32_t>> setup;
+  Reduction reduction;
+  std::vector<Allocation> allocations;
+  ReturnKind returns = ReturnKind::kNothing;
+  Scalar return_type = Scalar::kUnknown;
+  /// The final `return <expr>` of a prange kernel (evaluated by the caller).
+  uint32_t final_return_start = 0, final_return_end = 0;
+};
+
+/// The plans of every kernel Numba compiles that is a candidate (top-level
+/// njit/jit functions); kernels of other kinds are refused by the
+/// UnsupportedDetector's kind table and get no plan.
+struct KernelPlans {
+  std::vector<KernelPlan> plans;
+  const KernelPlan* Find(std::string_view name) const;
+};
+
+struct KernelPlanAnalysis {
+  using Result = KernelPlans;
+  static constexpr std::string_view kName = "kernel-plan";
+  static Result Compute(const AnalysisInput& in);
+};
+
+/// True when `name` is selected by TranslateOptions::kernels (empty = all).
+bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k);
+
+/// Reserved prefix of names Caramba generates (workunits, temporaries).
+inline constexpr std::string_view kReservedPrefix = "_pk_";
+
+}  // namespace caramba

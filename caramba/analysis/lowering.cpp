@@ -1,0 +1,283 @@
+// lowering.cpp — see lowering.h.
+#include "caramba/analysis/lowering.h"
+
+namespace caramba {
+
+namespace {
+
+Node StripParens(Node n) {
+  while (n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1) n = n.NamedChild(0);
+  return n;
+}
+
+Scalar TypeOf(const Node& e, const LowerEnv& env) { return TypeOfExpr(e, env.types, env.imports).scalar; }
+bool IsInt(Scalar s) { return IsInteger(s) || s == Scalar::kBool; }
+
+// Wraps non-atomic operand text in parentheses for use inside a new operator.
+std::string Atom(const Node& n, const std::string& text) {
+  std::string_view t = StripParens(n).Type();
+  if (t == "identifier" || t == "integer" || t == "float" || t == "call" || t == "subscript" || t == "attribute" ||
+      t == "true" || t == "false" || n.Type() == "parenthesized_expression")
+    return text;
+  return "(" + text + ")";
+}
+
+std::string LastName(const std::string& q) {
+  auto dot = q.rfind('.');
+  return dot == std::string::npos ? q : q.substr(dot + 1);
+}
+
+// Text of `e` with every child replaced by its lowered form; text between
+// children (operators, commas, comments, line breaks) is kept.
+std::string Splice(const Node& e, LowerEnv& env, Prelude& pre) {
+  if (e.ChildCount() == 0) return std::string(e.Text());
+  std::string_view src = e.Text();
+  uint32_t base = e.StartByte(), pos = base;
+  std::string out;
+  for (const Node& c : e.Children()) {
+    out.append(src.substr(pos - base, c.StartByte() - pos));
+    out += LowerExpr(c, env, pre);
+    pos = c.EndByte();
+  }
+  out.append(src.substr(pos - base));
+  return out;
+}
+
+std::string Temp(Scalar t, const std::string& value, LowerEnv& env, Prelude& pre) {
+  std::string name = env.NewTemp();
+  pre.push_back(name + ": " + DialectScalar(t) + " = " + value);
+  return name;
+}
+
+// Lowers `e` into its own prelude, whose lines are then nested one level
+// deeper (inside an `if` branch of the caller's prelude).
+std::string LowerNested(const Node& e, LowerEnv& env, Prelude& pre, Prelude* nested) {
+  std::string text = LowerExpr(e, env, *nested);
+  (void)pre;
+  return text;
+}
+
+void AppendIndented(Prelude& pre, const Prelude& nested, const std::string& unit) {
+  for (const auto& l : nested) pre.push_back(unit + l);
+}
+
+// `a if c else b` -> a temporary set in an if/else (both branches lazy).
+std::string LowerTernary(const Node& e, LowerEnv& env, Prelude& pre) {
+  auto kids = e.NamedChildren();
+  Scalar t = TypeOf(e, env);
+  Prelude in_true, in_false;
+  std::string cond = LowerExpr(kids[1], env, pre);
+  std::string a = LowerNested(kids[0], env, pre, &in_true);
+  std::string b = LowerNested(kids[2], env, pre, &in_false);
+  std::string name = env.NewTemp();
+  pre.push_back(name + ": " + DialectScalar(t) + " = " + ZeroOf(t));
+  pre.push_back("if " + cond + ":");
+  AppendIndented(pre, in_true, env.indent_unit);
+  pre.push_back(env.indent_unit + name + " = " + a);
+  pre.push_back("else:");
+  AppendIndented(pre, in_false, env.indent_unit);
+  pre.push_back(env.indent_unit + name + " = " + b);
+  return name;
+}
+
+bool IsChain(const Node& n) {
+  Node s = StripParens(n);
+  if (s.Type() != "comparison_operator") return false;
+  return s.NamedChildCount() > 2;
+}
+std::string BoolOp(const Node& n) {
+  Node s = StripParens(n);
+  if (s.Type() == "boolean_operator") return std::string(s.ChildByField("operator").Text());
+  if (IsChain(s)) return "and";
+  return "";
+}
+
+// `a < b <= c` -> `(a < b and b <= c)`, each operand evaluated from one text.
+std::string LowerChain(const Node& e, LowerEnv& env, Prelude& pre) {
+  std::vector<std::string> operands, ops;
+  for (uint32_t i = 0; i < e.ChildCount(); ++i) {
+    Node c = e.Child(i);
+    if (c.IsNamed() && c.Type() != "comment") operands.push_back(LowerExpr(c, env, pre));
+    else if (!c.IsNamed()) ops.emplace_back(c.Text());
+  }
+  // Operators spelled with two tokens ("not in") are refused by the plan.
+  std::string out = "(";
+  for (size_t i = 0; i + 1 < operands.size() && i < ops.size(); ++i) {
+    if (i) out += " and ";
+    out += operands[i] + " " + ops[i] + " " + operands[i + 1];
+  }
+  return out + ")";
+}
+
+// A boolean operator with an operand of the other kind: upstream drops the
+// parentheses, so compute it into a bool temporary, keeping short-circuit
+// evaluation with an `if`.
+std::string LowerMixedBool(const Node& e, LowerEnv& env, Prelude& pre) {
+  std::string op(e.ChildByField("operator").Text());
+  std::string left = LowerExpr(e.ChildByField("left"), env, pre);
+  Prelude nested;
+  std::string right = LowerExpr(e.ChildByField("right"), env, nested);
+  // A lowered operand that is still a chain/bool of the other kind is already
+  // a temporary (LowerExpr of a mixed node returns a name), so plain text here
+  // never mixes operators.
+  std::string name = env.NewTemp();
+  pre.push_back(name + ": bool = " + left);
+  pre.push_back((op == "and" ? "if " : "if not ") + name + ":");
+  AppendIndented(pre, nested, env.indent_unit);
+  pre.push_back(env.indent_unit + name + " = " + right);
+  return name;
+}
+
+std::string FloorDivText(const Node& l, const Node& r, LowerEnv& env, Prelude& pre) {
+  env.uses_math = true;
+  return "math.floor(" + Atom(l, LowerExpr(l, env, pre)) + " / " + Atom(r, LowerExpr(r, env, pre)) + ")";
+}
+
+std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
+  std::string op(e.ChildByField("operator").Text());
+  Node l = e.ChildByField("left"), r = e.ChildByField("right");
+  Scalar lt = TypeOf(l, env), rt = TypeOf(r, env);
+  bool ints = IsInt(lt) && IsInt(rt);
+  if (op == "//") {
+    std::string f = FloorDivText(l, r, env, pre);
+    return ints ? Temp(Scalar::kInt64, f, env, pre) : f;
+  }
+  if (op == "%") {
+    std::string a = Atom(l, LowerExpr(l, env, pre)), b = Atom(r, LowerExpr(r, env, pre));
+    if (ints) return "((" + a + " % " + b + " + " + b + ") % " + b + ")";
+    env.uses_math = true;
+    return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
+  }
+  if (op == "**" && ints) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
+  return Splice(e, env, pre);
+}
+
+std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
+  Node fn = e.ChildByField("function");
+  std::vector<Node> args = e.ChildByField("arguments").NamedChildren();
+  std::string q = env.imports.Resolve(fn);
+  auto lowered_args = [&]() {
+    std::string out;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (i) out += ", ";
+      out += LowerExpr(args[i], env, pre);
+    }
+    return out;
+  };
+  if (q == "float" && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
+  if (q == "bool" && args.size() == 1) return "(" + Atom(args[0], LowerExpr(args[0], env, pre)) + " != 0)";
+  if (q == "int" && args.size() == 1) {
+    Node a = StripParens(args[0]);
+    Scalar at = TypeOf(a, env);
+    // int(v.extent(d)) is the signed extent the ArrayTransformer wrote.
+    bool extent = a.Type() == "call" && a.ChildByField("function").Type() == "attribute" &&
+                  a.ChildByField("function").ChildByField("attribute").Text() == "extent";
+    if (extent) return Splice(e, env, pre);
+    if (IsInt(at)) return LowerExpr(args[0], env, pre);
+    return Temp(Scalar::kInt64, LowerExpr(args[0], env, pre), env, pre);
+  }
+  if (q == "round" && args.size() == 1) {
+    env.uses_math = true;
+    std::string x = Atom(args[0], LowerExpr(args[0], env, pre));
+    if (IsInt(TypeOf(args[0], env))) return x;
+    // remainder() rounds half to even, as Python's round() does.
+    return Temp(Scalar::kInt64, x + " - math.remainder(" + x + ", 1.0)", env, pre);
+  }
+  if ((q == "min" || q == "max") && args.size() >= 2) {
+    Scalar t = TypeOf(e, env);
+    if (IsFloat(t)) {
+      env.uses_math = true;
+      std::string f = q == "min" ? "math.fmin" : "math.fmax";
+      std::string acc = LowerExpr(args[0], env, pre);
+      for (size_t i = 1; i < args.size(); ++i) acc = f + "(" + acc + ", " + LowerExpr(args[i], env, pre) + ")";
+      return acc;
+    }
+    // Integers: a typed temporary and explicit comparisons (Python keeps the
+    // first of equal values; for integers that is the same value).
+    std::string name = Temp(t, LowerExpr(args[0], env, pre), env, pre);
+    for (size_t i = 1; i < args.size(); ++i) {
+      std::string v = LowerExpr(args[i], env, pre);
+      if (args[i].Type() != "identifier" && args[i].Type() != "integer") v = Temp(t, v, env, pre);
+      pre.push_back("if " + v + (q == "min" ? " < " : " > ") + name + ":");
+      pre.push_back(env.indent_unit + name + " = " + v);
+    }
+    return name;
+  }
+  std::string last = LastName(q);
+  if (q.rfind("numpy.", 0) == 0) {
+    if (const MathFunction* f = FindNumpyScalarFunction(last)) {
+      env.uses_math = true;
+      return "math." + std::string(f->dialect) + "(" + lowered_args() + ")";
+    }
+  }
+  if (q.rfind("math.", 0) == 0) {
+    const MathFunction* f = FindMathFunction(last);
+    if (f && f->returns_int_in_math) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
+  }
+  return Splice(e, env, pre);
+}
+
+}  // namespace
+
+std::string LowerExpr(const Node& e, LowerEnv& env, Prelude& pre) {
+  std::string_view t = e.Type();
+  if (t == "conditional_expression") return LowerTernary(e, env, pre);
+  if (t == "comparison_operator" && IsChain(e)) return LowerChain(e, env, pre);
+  if (t == "boolean_operator") {
+    std::string op(e.ChildByField("operator").Text());
+    std::string lo = BoolOp(e.ChildByField("left")), ro = BoolOp(e.ChildByField("right"));
+    if ((!lo.empty() && lo != op) || (!ro.empty() && ro != op)) return LowerMixedBool(e, env, pre);
+    return Splice(e, env, pre);
+  }
+  if (t == "binary_operator") return LowerBinary(e, env, pre);
+  if (t == "call") return LowerCall(e, env, pre);
+  if (t == "attribute") {
+    std::string q = env.imports.Resolve(e);
+    if (q == "numpy.pi" || q == "numpy.e" || q == "numpy.inf" || q == "numpy.nan") {
+      env.uses_math = true;
+      return "math." + LastName(q);
+    }
+    return std::string(e.Text());
+  }
+  return Splice(e, env, pre);
+}
+
+std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prelude& pre) {
+  Node s = StripParens(e);
+  if (IsInteger(target)) {
+    if (s.Type() == "binary_operator") {
+      std::string op(s.ChildByField("operator").Text());
+      Node l = s.ChildByField("left"), r = s.ChildByField("right");
+      bool ints = IsInt(TypeOf(l, env)) && IsInt(TypeOf(r, env));
+      if (op == "//" && ints) return FloorDivText(l, r, env, pre);
+      if (op == "**" && ints) return Splice(s, env, pre);
+    }
+    if (s.Type() == "call") {
+      std::string q = env.imports.Resolve(s.ChildByField("function"));
+      auto args = s.ChildByField("arguments").NamedChildren();
+      if (q == "int" && args.size() == 1 && !IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);
+      if (q.rfind("math.", 0) == 0) {
+        const MathFunction* f = FindMathFunction(LastName(q));
+        if (f && f->returns_int_in_math) return Splice(s, env, pre);
+      }
+      if (q == "round" && args.size() == 1 && !IsInt(TypeOf(args[0], env))) {
+        env.uses_math = true;
+        std::string x = Atom(args[0], LowerExpr(args[0], env, pre));
+        return x + " - math.remainder(" + x + ", 1.0)";
+      }
+    }
+  }
+  return LowerExpr(e, env, pre);
+}
+
+std::string JoinLines(const Prelude& lines, const std::string& indent, std::string_view newline) {
+  std::string out;
+  for (const auto& l : lines) {
+    out += indent;
+    out += l;
+    out += newline;
+  }
+  return out;
+}
+
+}  // namespace caramba

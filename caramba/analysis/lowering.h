@@ -1,0 +1,48 @@
+// lowering.h — rewrites of expressions the PyKokkos dialect lacks into forms
+// it has, with Python/Numba semantics kept (pykokkos-dialect.md §3.3, §6):
+// chained comparisons, ternaries, mixed and/or, integer min/max, `//` and `%`
+// with floor semantics, int()/float() casts, round(), scalar NumPy math.
+//
+// Some rewrites need statements before the statement that uses the value (a
+// declared temporary, an `if`): they are returned as a prelude. The
+// KernelPlan analysis uses the same code to find expressions whose prelude
+// would have nowhere to go (a while or elif condition) and refuses those
+// kernels before any visitor changed them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "caramba/analysis/scalar_types.h"
+#include "caramba/syntax.h"
+
+namespace caramba {
+
+struct LowerEnv {
+  const TypeTable& types;
+  const ImportTable& imports;
+  std::string indent_unit = "    ";  // one indentation level of the file
+  int temp_counter = 0;             // _pk_t0, _pk_t1, ... per kernel
+  bool uses_math = false;           // the output needs `import math`
+
+  LowerEnv(const TypeTable& t, const ImportTable& i) : types(t), imports(i) {}
+  std::string NewTemp() { return "_pk_t" + std::to_string(temp_counter++); }
+};
+
+/// Statements to place before the lowered statement, one per line, without
+/// the statement's own indentation (nested lines carry `indent_unit`s).
+using Prelude = std::vector<std::string>;
+
+/// The dialect form of `e`.
+std::string LowerExpr(const Node& e, LowerEnv& env, Prelude& prelude);
+
+/// The dialect form of the right-hand side of `target = e` where the target
+/// has type `target`: integer-valued rewrites (`//`, int(), math.floor …) need
+/// no temporary there because the declared target converts the value.
+std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prelude& prelude);
+
+/// Prepends `indent` to every line of `lines` and joins them with `newline`,
+/// each line followed by `newline`.
+std::string JoinLines(const Prelude& lines, const std::string& indent, std::string_view newline);
+
+}  // namespace caramba

@@ -1,0 +1,223 @@
+// scalar_types.cpp — see scalar_types.h.
+#include "caramba/analysis/scalar_types.h"
+
+#include <algorithm>
+
+namespace caramba {
+
+namespace {
+
+// Dialect §3.4 math names, and what Numba's `math.` versions return.
+const MathFunction kMath[] = {
+    {"acos", "acos", false, false},   {"acosh", "acosh", false, false}, {"asin", "asin", false, false},
+    {"asinh", "asinh", false, false}, {"atan", "atan", false, false},   {"atan2", "atan2", false, false},
+    {"atanh", "atanh", false, false}, {"ceil", "ceil", true, false},    {"copysign", "copysign", false, false},
+    {"cos", "cos", false, false},     {"cosh", "cosh", false, false},   {"erf", "erf", false, false},
+    {"erfc", "erfc", false, false},   {"exp", "exp", false, false},     {"expm1", "expm1", false, false},
+    {"fabs", "fabs", false, false},   {"floor", "floor", true, false},  {"fmod", "fmod", false, false},
+    {"hypot", "hypot", false, false}, {"isfinite", "isfinite", false, true},
+    {"isinf", "isinf", false, true},  {"isnan", "isnan", false, true},  {"lgamma", "lgamma", false, false},
+    {"log", "log", false, false},     {"log10", "log10", false, false}, {"log1p", "log1p", false, false},
+    {"log2", "log2", false, false},   {"pow", "pow", false, false},     {"sin", "sin", false, false},
+    {"sinh", "sinh", false, false},   {"sqrt", "sqrt", false, false},   {"tan", "tan", false, false},
+    {"tanh", "tanh", false, false},   {"gamma", "tgamma", false, false}, {"trunc", "trunc", true, false},
+};
+
+// Scalar NumPy ufuncs that have an exact `math.` counterpart. NumPy's
+// floor/ceil/trunc return floats, unlike math's, so they are not int here.
+const MathFunction kNumpy[] = {
+    {"sqrt", "sqrt", false, false},     {"exp", "exp", false, false},       {"log", "log", false, false},
+    {"log10", "log10", false, false},   {"log2", "log2", false, false},     {"log1p", "log1p", false, false},
+    {"expm1", "expm1", false, false},   {"sin", "sin", false, false},       {"cos", "cos", false, false},
+    {"tan", "tan", false, false},       {"arcsin", "asin", false, false},   {"arccos", "acos", false, false},
+    {"arctan", "atan", false, false},   {"arctan2", "atan2", false, false}, {"sinh", "sinh", false, false},
+    {"cosh", "cosh", false, false},     {"tanh", "tanh", false, false},     {"arcsinh", "asinh", false, false},
+    {"arccosh", "acosh", false, false}, {"arctanh", "atanh", false, false}, {"floor", "floor", false, false},
+    {"ceil", "ceil", false, false},     {"trunc", "trunc", false, false},   {"fabs", "fabs", false, false},
+    {"hypot", "hypot", false, false},   {"copysign", "copysign", false, false},
+    {"fmod", "fmod", false, false},     {"power", "pow", false, false},     {"isnan", "isnan", false, true},
+    {"isinf", "isinf", false, true},    {"isfinite", "isfinite", false, true},
+};
+
+const std::string_view kAllocations[] = {"numpy.empty",      "numpy.zeros",      "numpy.ones",
+                                         "numpy.full",       "numpy.empty_like", "numpy.zeros_like",
+                                         "numpy.ones_like",  "numpy.full_like"};
+
+bool IsIntLike(Scalar s) { return IsInteger(s) || s == Scalar::kBool; }
+
+Scalar Arith(Scalar a, Scalar b) {
+  if (a == Scalar::kUnknown || b == Scalar::kUnknown) return Scalar::kUnknown;
+  // Numba computes scalar integer arithmetic in (at least) 64 bits.
+  if (IsIntLike(a) && IsIntLike(b)) {
+    if ((a == Scalar::kUInt64 && IsSigned(b)) || (b == Scalar::kUInt64 && IsSigned(a))) return Scalar::kFloat64;
+    return (a == Scalar::kUInt64 || b == Scalar::kUInt64) ? Scalar::kUInt64 : Scalar::kInt64;
+  }
+  return Promote(a, b);
+}
+
+std::string LastName(std::string_view q) {
+  auto dot = q.rfind('.');
+  return std::string(dot == std::string_view::npos ? q : q.substr(dot + 1));
+}
+
+Type ScalarType(Scalar s) { return Type{s, 0, 'A'}; }
+
+// Element type of a subscript chain `a[i][j]` / `a[i, j]`: the base array's
+// dtype when fully indexed, unknown otherwise (subviews are issue 5).
+Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imports) {
+  int depth = 0;
+  Node base = e;
+  while (base.Type() == "subscript") {
+    depth += static_cast<int>(base.ChildrenByField("subscript").size());
+    base = base.ChildByField("value");
+  }
+  // a.shape[d]
+  if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return ScalarType(Scalar::kInt64);
+  Type t = TypeOfExpr(base, names, imports);
+  if (t.rank > 0 && depth == t.rank) return ScalarType(t.scalar);
+  return Type{};
+}
+
+}  // namespace
+
+const MathFunction* FindMathFunction(std::string_view name) {
+  for (const auto& f : kMath)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+const MathFunction* FindNumpyScalarFunction(std::string_view name) {
+  for (const auto& f : kNumpy)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+bool IsNumpyAllocation(std::string_view q) {
+  return std::find(std::begin(kAllocations), std::end(kAllocations), q) != std::end(kAllocations);
+}
+
+Scalar Unify(Scalar a, Scalar b) {
+  if (a == Scalar::kUnknown) return b;
+  if (b == Scalar::kUnknown) return a;
+  if (a == b) return a;
+  return Arith(a, b);
+}
+
+std::string DialectScalar(Scalar s) {
+  switch (s) {
+    case Scalar::kBool: return "bool";
+    case Scalar::kFloat32: return "pk.float";
+    case Scalar::kFloat64: return "pk.double";
+    default: return "pk." + std::string(ScalarName(s));
+  }
+}
+
+std::string ZeroOf(Scalar s) {
+  if (s == Scalar::kBool) return "False";
+  return IsFloat(s) ? "0.0" : "0";
+}
+
+Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& imports) {
+  std::string_view t = e.Type();
+  if (t == "integer") return ScalarType(Scalar::kInt64);
+  if (t == "float") return ScalarType(Scalar::kFloat64);
+  if (t == "true" || t == "false") return ScalarType(Scalar::kBool);
+  if (t == "parenthesized_expression") return TypeOfExpr(e.NamedChild(0), names, imports);
+  if (t == "identifier") {
+    auto it = names.find(e.Text());
+    return it == names.end() ? Type{} : it->second;
+  }
+  if (t == "attribute") {
+    std::string attr(e.ChildByField("attribute").Text());
+    std::string q = imports.Resolve(e);
+    if (q == "math.pi" || q == "math.e" || q == "math.inf" || q == "math.nan" || q == "math.tau" ||
+        q == "numpy.pi" || q == "numpy.e" || q == "numpy.inf" || q == "numpy.nan")
+      return ScalarType(Scalar::kFloat64);
+    Type base = TypeOfExpr(e.ChildByField("object"), names, imports);
+    if (base.rank > 0 && (attr == "size" || attr == "ndim")) return ScalarType(Scalar::kInt64);
+    return Type{};
+  }
+  if (t == "subscript") return SubscriptType(e, names, imports);
+  if (t == "not_operator" || t == "comparison_operator") return ScalarType(Scalar::kBool);
+  if (t == "boolean_operator") {
+    Scalar a = TypeOfExpr(e.ChildByField("left"), names, imports).scalar;
+    Scalar b = TypeOfExpr(e.ChildByField("right"), names, imports).scalar;
+    return ScalarType(a == Scalar::kBool && b == Scalar::kBool ? Scalar::kBool : Unify(a, b));
+  }
+  if (t == "unary_operator") {
+    Scalar a = TypeOfExpr(e.ChildByField("argument"), names, imports).scalar;
+    std::string_view op = e.Child(0).Text();
+    if (op == "~" || a == Scalar::kBool) return ScalarType(a == Scalar::kUnknown ? a : Scalar::kInt64);
+    return ScalarType(a);
+  }
+  if (t == "conditional_expression") {
+    auto kids = e.NamedChildren();
+    if (kids.size() != 3) return Type{};
+    Type a = TypeOfExpr(kids[0], names, imports), b = TypeOfExpr(kids[2], names, imports);
+    if (a.rank || b.rank) return Type{};
+    if (a.scalar == Scalar::kUnknown || b.scalar == Scalar::kUnknown) return Type{};
+    return ScalarType(Unify(a.scalar, b.scalar));
+  }
+  if (t == "binary_operator") {
+    Type l = TypeOfExpr(e.ChildByField("left"), names, imports);
+    Type r = TypeOfExpr(e.ChildByField("right"), names, imports);
+    if (l.rank || r.rank) return Type{};  // array expressions: issue 5
+    std::string_view op = e.ChildByField("operator").Text();
+    if (l.scalar == Scalar::kUnknown || r.scalar == Scalar::kUnknown) return Type{};
+    if (op == "/") {
+      if (l.scalar == Scalar::kFloat32 && (r.scalar == Scalar::kFloat32 || IsIntLike(r.scalar))) return l;
+      if (r.scalar == Scalar::kFloat32 && IsIntLike(l.scalar)) return r;
+      return ScalarType(IsComplex(l.scalar) || IsComplex(r.scalar) ? Scalar::kComplex128 : Scalar::kFloat64);
+    }
+    if (op == "**") {
+      Scalar s = Arith(l.scalar, r.scalar);
+      return ScalarType(s);
+    }
+    if (op == "&" || op == "|" || op == "^") {
+      if (l.scalar == Scalar::kBool && r.scalar == Scalar::kBool) return l;
+      return ScalarType(Arith(l.scalar, r.scalar));
+    }
+    return ScalarType(Arith(l.scalar, r.scalar));
+  }
+  if (t == "call") {
+    Node fn = e.ChildByField("function");
+    auto args = e.ChildByField("arguments").NamedChildren();
+    std::string q = imports.Resolve(fn);
+    if (fn.Type() == "attribute" && fn.ChildByField("attribute").Text() == "extent") return ScalarType(Scalar::kInt64);
+    if (q == "len" || q == "int" || q == "round") {
+      if (q == "round" && args.size() == 2) return ScalarType(Scalar::kFloat64);
+      return ScalarType(Scalar::kInt64);
+    }
+    if (q == "float" || q == "pk.double" || q == "pykokkos.double") return ScalarType(Scalar::kFloat64);
+    if (q == "bool") return ScalarType(Scalar::kBool);
+    if (q == "abs" && args.size() == 1) {
+      Type a = TypeOfExpr(args[0], names, imports);
+      return a.scalar == Scalar::kBool ? ScalarType(Scalar::kInt64) : a;
+    }
+    if ((q == "min" || q == "max") && args.size() >= 2) {
+      Scalar s = Scalar::kUnknown;
+      for (const Node& a : args) {
+        Type at = TypeOfExpr(a, names, imports);
+        if (at.rank || at.scalar == Scalar::kUnknown) return Type{};
+        s = s == Scalar::kUnknown ? at.scalar : Unify(s, at.scalar);
+      }
+      return ScalarType(s);
+    }
+    std::string last = LastName(q);
+    if (q.rfind("math.", 0) == 0) {
+      if (const MathFunction* f = FindMathFunction(last))
+        return ScalarType(f->returns_bool ? Scalar::kBool : f->returns_int_in_math ? Scalar::kInt64 : Scalar::kFloat64);
+    }
+    if (q.rfind("numpy.", 0) == 0) {
+      if (const MathFunction* f = FindNumpyScalarFunction(last)) {
+        for (const Node& a : args)
+          if (TypeOfExpr(a, names, imports).rank) return Type{};
+        return ScalarType(f->returns_bool ? Scalar::kBool : Scalar::kFloat64);
+      }
+    }
+    return Type{};
+  }
+  return Type{};
+}
+
+}  // namespace caramba

@@ -1,0 +1,54 @@
+// scalar_types.h — static typing of kernel expressions with Numba's rules
+// (Python ints are int64, floats float64, mixed arithmetic promotes, `/` gives
+// a float, comparisons bool). Used by the KernelPlan analysis to declare every
+// local with an annotation and by the SemanticTransformer to pick lowerings
+// (`//` on ints vs floats, min/max, casts).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "caramba/module_analysis.h"
+#include "caramba/syntax.h"
+#include "caramba/types.h"
+
+namespace caramba {
+
+/// Types of the names visible in one kernel (parameters, locals, loop
+/// variables). Arrays have rank > 0.
+using TypeTable = std::map<std::string, Type, std::less<>>;
+
+/// The type of `expr` under `names`; Scalar::kUnknown when it cannot be told.
+/// `imports` resolves `np.sqrt` / `math.floor` spellings.
+Type TypeOfExpr(const Node& expr, const TypeTable& names, const ImportTable& imports);
+
+/// Numba's unification of two assignments to one variable (int64 then
+/// float64 -> float64). Unknown absorbs nothing: Unify(unknown, t) == t.
+Scalar Unify(Scalar a, Scalar b);
+
+/// Math functions by last name (dialect §3.4) with what they return in
+/// Numba: true when Numba returns an int (math.floor, math.ceil, math.trunc).
+struct MathFunction {
+  std::string_view name;       // as the user spells it (numpy or math name)
+  std::string_view dialect;    // the dialect's `math.` name
+  bool returns_int_in_math;    // math.floor(x) is an int in Python/Numba
+  bool returns_bool;           // isnan, isinf, isfinite
+};
+/// Looks up a `math.` function by name; nullptr when unknown.
+const MathFunction* FindMathFunction(std::string_view name);
+/// Looks up a scalar NumPy ufunc (`numpy.sqrt` -> sqrt); nullptr when unknown.
+/// The NumPy names differ from math's for a few (arcsin -> asin).
+const MathFunction* FindNumpyScalarFunction(std::string_view name);
+
+/// Allocation functions of NumPy that a kernel may call at its top level;
+/// the caller performs them instead (`numpy.empty` ...).
+bool IsNumpyAllocation(std::string_view qualified);
+
+/// The dialect annotation for a scalar (`pk.int64`, `pk.double`, `bool`).
+std::string DialectScalar(Scalar s);
+/// A zero literal of that scalar type ("0", "0.0", "False").
+std::string ZeroOf(Scalar s);
+
+}  // namespace caramba

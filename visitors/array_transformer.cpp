@@ -1,0 +1,174 @@
+// array_transformer.cpp — see array_transformer.h.
+#include "visitors/array_transformer.h"
+
+#include <optional>
+#include <string>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/text.h"
+
+namespace caramba {
+
+namespace {
+
+class Rewriter {
+ public:
+  Rewriter(const KernelPlan& plan, const ImportTable& imports, std::string_view source, std::string_view newline)
+      : plan_(plan), imports_(imports), source_(source), newline_(newline) {}
+
+  std::string Rw(const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "expression_statement") {
+      if (auto unpack = ShapeUnpack(n)) return *unpack;
+    }
+    if (t == "subscript" && !(n.Parent().Type() == "subscript" && n.Parent().ChildByField("value") == n)) {
+      if (auto s = Subscript(n)) return *s;
+    }
+    if (t == "call" && imports_.Resolve(n.ChildByField("function")) == "len") {
+      auto args = n.ChildByField("arguments").NamedChildren();
+      if (args.size() == 1 && Rank(args[0]) > 0) return Extent(std::string(args[0].Text()), "0", n);
+    }
+    if (t == "attribute") {
+      Node obj = n.ChildByField("object");
+      std::string_view attr = n.ChildByField("attribute").Text();
+      int rank = Rank(obj);
+      if (rank > 0 && attr == "ndim") return std::to_string(rank);
+      if (rank > 0 && attr == "size") {
+        std::string name(obj.Text());
+        if (rank == 1) return Extent(name, "0", n);
+        std::string prod;
+        bool bare = BareContext(n);
+        for (int d = 0; d < rank; ++d) {
+          if (d) prod += " * ";
+          std::string e = name + ".extent(" + std::to_string(d) + ")";
+          prod += bare ? e : "int(" + e + ")";
+        }
+        return bare ? prod : "(" + prod + ")";
+      }
+    }
+    return Splice(n);
+  }
+
+ private:
+  std::string Splice(const Node& e) {
+    if (e.ChildCount() == 0) return std::string(e.Text());
+    std::string_view src = e.Text();
+    uint32_t base = e.StartByte(), pos = base;
+    std::string out;
+    for (const Node& c : e.Children()) {
+      out.append(src.substr(pos - base, c.StartByte() - pos));
+      out += Rw(c);
+      pos = c.EndByte();
+    }
+    out.append(src.substr(pos - base));
+    return out;
+  }
+
+  int Rank(const Node& n) const {
+    if (n.Type() != "identifier") return 0;
+    auto it = plan_.types.find(n.Text());
+    return it == plan_.types.end() ? 0 : it->second.rank;
+  }
+
+  // Where an unsigned extent cannot underflow or compare wrongly.
+  bool BareContext(const Node& n) const {
+    Node p = n.Parent();
+    if (p.Type() == "assignment" && p.ChildByField("right") == n) return true;
+    if (p.Type() == "argument_list") {
+      std::string q = imports_.Resolve(p.Parent().ChildByField("function"));
+      return q == "range" || q == "numba.prange" || q == "int";
+    }
+    return false;
+  }
+
+  std::string Extent(const std::string& name, const std::string& dim, const Node& at) const {
+    std::string e = name + ".extent(" + dim + ")";
+    return BareContext(at) ? e : "int(" + e + ")";
+  }
+
+  std::optional<std::string> Subscript(const Node& top) {
+    std::vector<std::vector<Node>> levels;
+    Node base = top;
+    while (base.Type() == "subscript") {
+      levels.push_back(base.ChildrenByField("subscript"));
+      base = base.ChildByField("value");
+    }
+    if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape" && levels.size() == 1 &&
+        levels[0].size() == 1) {
+      Node obj = base.ChildByField("object");
+      int rank = Rank(obj);
+      if (rank == 0) return std::nullopt;
+      Node idx = levels[0][0];
+      std::string dim = Rw(idx);
+      if (idx.Type() == "unary_operator" && idx.Child(0).Text() == "-" && idx.ChildByField("argument").Type() == "integer")
+        dim = std::to_string(rank - std::stoi(std::string(idx.ChildByField("argument").Text())));
+      return Extent(std::string(obj.Text()), dim, top);
+    }
+    if (Rank(base) == 0) return std::nullopt;
+    std::string name(base.Text());
+    std::string out = name;
+    int d = 0;
+    for (auto it = levels.rbegin(); it != levels.rend(); ++it) {
+      for (const Node& idx : *it) {
+        out += "[";
+        if (idx.Type() == "unary_operator" && idx.Child(0).Text() == "-" &&
+            idx.ChildByField("argument").Type() == "integer") {
+          // Numba wraps negative indices; views do not.
+          out += name + ".extent(" + std::to_string(d) + ") - " + std::string(idx.ChildByField("argument").Text());
+        } else {
+          out += Rw(idx);
+        }
+        out += "]";
+        ++d;
+      }
+    }
+    return out;
+  }
+
+  // `n, m = a.shape` -> one assignment per extent, on separate lines.
+  std::optional<std::string> ShapeUnpack(const Node& stmt) {
+    if (stmt.NamedChildCount() != 1) return std::nullopt;
+    Node a = stmt.NamedChild(0);
+    if (a.Type() != "assignment") return std::nullopt;
+    Node l = a.ChildByField("left"), r = a.ChildByField("right");
+    if ((l.Type() != "pattern_list" && l.Type() != "tuple_pattern") || r.Type() != "attribute" ||
+        r.ChildByField("attribute").Text() != "shape")
+      return std::nullopt;
+    std::string arr(r.ChildByField("object").Text());
+    std::string indent(IndentationAt(source_, stmt.StartByte()));
+    std::string out;
+    int d = 0;
+    for (const Node& id : l.NamedChildren()) {
+      if (d) out += std::string(newline_) + indent;
+      out += std::string(id.Text()) + " = " + arr + ".extent(" + std::to_string(d) + ")";
+      ++d;
+    }
+    return out;
+  }
+
+  const KernelPlan& plan_;
+  const ImportTable& imports_;
+  std::string_view source_;
+  std::string_view newline_;
+};
+
+}  // namespace
+
+VisitorResult ArrayTransformer::Run(const Context& ctx) const {
+  VisitorResult r;
+  r.edits = EditList(std::string(Name()));
+  for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
+    if (!plan.translatable) continue;
+    if (!KernelSelected(ctx.options().kernels, ctx.module().kernels[plan.kernel_index])) continue;
+    Node def = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    if (!def) continue;
+    Node body = def.ChildByField("body");
+    Rewriter rw(plan, ctx.module().imports, ctx.source(), ctx.newline());
+    std::string text = rw.Rw(body);
+    if (text != body.Text()) r.edits.Replace(body.StartByte(), body.EndByte(), text, plan.name);
+  }
+  return r;
+}
+
+}  // namespace caramba

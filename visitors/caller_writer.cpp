@@ -1,0 +1,182 @@
+// caller_writer.cpp — see caller_writer.h.
+#include "visitors/caller_writer.h"
+
+#include <algorithm>
+#include <set>
+
+namespace caramba {
+
+namespace {
+
+bool IsExtentCall(const Node& n) {
+  if (n.Type() != "call") return false;
+  Node fn = n.ChildByField("function");
+  return fn.Type() == "attribute" && fn.ChildByField("attribute").Text() == "extent";
+}
+
+void Identifiers(const Node& root, std::set<std::string>& out) {
+  Walk(root, [&](const Node& n) {
+    if (n.Type() == "identifier") {
+      Node p = n.Parent();
+      if (!(p.Type() == "attribute" && p.ChildByField("attribute") == n) &&
+          !(p.Type() == "keyword_argument" && p.ChildByField("name") == n))
+        out.insert(std::string(n.Text()));
+    }
+    return true;
+  });
+}
+
+Node NodeAt(const Tree& tree, uint32_t s, uint32_t e) {
+  Node n = tree.Root().DescendantForByteRange(s, e);
+  while (n && (n.StartByte() != s || n.EndByte() != e)) n = n.Parent();
+  return n;
+}
+
+std::string SpaceExpr(const std::string& space) {
+  if (space == "OpenMP" || space == "Serial" || space == "Cuda") return "pk." + space;
+  return "pk.ExecutionSpace." + space;
+}
+
+// Bounds must be Python ints upstream; shapes and literals already are.
+std::string IntBound(const Node& n, const std::string& text) {
+  if (n.Type() == "integer" || IsExtentCall(n)) return text;
+  if (n.Type() == "call" && n.ChildByField("function").Text() == "len") return text;
+  return "int(" + text + ")";
+}
+
+}  // namespace
+
+std::string CallerText(const Node& n) {
+  if (IsExtentCall(n)) {
+    Node obj = n.ChildByField("function").ChildByField("object");
+    auto args = n.ChildByField("arguments").NamedChildren();
+    return CallerText(obj) + ".shape[" + (args.empty() ? "0" : CallerText(args[0])) + "]";
+  }
+  if (n.ChildCount() == 0) return std::string(n.Text());
+  std::string_view src = n.Text();
+  uint32_t base = n.StartByte(), pos = base;
+  std::string out;
+  for (const Node& c : n.Children()) {
+    out.append(src.substr(pos - base, c.StartByte() - pos));
+    out += CallerText(c);
+    pos = c.EndByte();
+  }
+  out.append(src.substr(pos - base));
+  return out;
+}
+
+std::string WriteCaller(const CallerInput& in) {
+  const KernelPlan& plan = in.plan;
+  const Tree& tree = in.ctx.tree();
+  const std::string& nl = in.newline;
+  const std::string ind = in.unit;
+  std::vector<std::string> lines;
+
+  Node body = in.def.ChildByField("body");
+  Node first;
+  for (const Node& c : body.NamedChildren())
+    if (c.Type() != "comment") { first = c; break; }
+  if (first && first.Type() == "expression_statement" && first.NamedChildCount() == 1 &&
+      first.NamedChild(0).Type() == "string")
+    lines.push_back(std::string(first.Text()));
+
+  // What the caller evaluates, and the set-up statements that feeds.
+  Node loop = plan.dispatch == Dispatch::kSerial ? Node() : NodeAt(tree, plan.loop_start, plan.loop_end);
+  std::vector<Node> range_args;
+  if (loop) range_args = loop.ChildByField("right").ChildByField("arguments").NamedChildren();
+  std::set<std::string> need;
+  for (const Node& a : range_args) Identifiers(a, need);
+  for (const auto& a : plan.allocations) Identifiers(NodeAt(tree, a.call_start, a.call_end), need);
+  if (plan.reduction.init_value_start)
+    Identifiers(NodeAt(tree, plan.reduction.init_value_start, plan.reduction.init_value_end), need);
+  Node final_return = plan.final_return_start ? NodeAt(tree, plan.final_return_start, plan.final_return_end) : Node();
+  if (final_return) Identifiers(final_return, need);
+  std::vector<Node> setup;
+  for (const auto& [s, e] : plan.setup) setup.push_back(NodeAt(tree, s, e));
+  for (auto it = setup.rbegin(); it != setup.rend(); ++it) {
+    Node a = it->NamedChild(0);
+    if (need.count(std::string(a.ChildByField("left").Text()))) Identifiers(a.ChildByField("right"), need);
+  }
+  for (const Node& s : setup)
+    if (need.count(std::string(s.NamedChild(0).ChildByField("left").Text()))) lines.push_back(CallerText(s));
+  for (const auto& a : plan.allocations)
+    lines.push_back(a.var + " = " + CallerText(NodeAt(tree, a.call_start, a.call_end)));
+
+  // The policy.
+  std::string count = "1";
+  if (loop) {
+    if (range_args.size() == 1) {
+      count = IntBound(range_args[0], CallerText(range_args[0]));
+    } else {
+      count = "len(range(";
+      for (size_t i = 0; i < range_args.size(); ++i) count += (i ? ", " : "") + CallerText(range_args[i]);
+      count += "))";
+    }
+  }
+  std::string policy = "pk.RangePolicy(" + SpaceExpr(in.ctx.options().space) + ", 0, " + count + ")";
+
+  // The reduction's initial value and, for atomics, its one-element array.
+  const Reduction& red = plan.reduction;
+  bool atomic = red.op != ReduceOp::kNone && red.op != ReduceOp::kSum;
+  std::string init = red.init_value_start ? CallerText(NodeAt(tree, red.init_value_start, red.init_value_end)) : "";
+  if (atomic) {
+    std::string np = in.ctx.module().imports.AliasOf("numpy");
+    if (np.empty()) np = "np";
+    lines.push_back(red.var + " = " + init);
+    lines.push_back(in.names.cell + " = " + np + ".full(1, " + red.var + ", dtype=" + np + "." +
+                    std::string(ScalarName(red.type)) + ")");
+  }
+
+  // The keyword arguments.
+  std::vector<std::string> kwargs;
+  for (const auto& p : in.workunit_params) {
+    auto it = plan.types.find(p);
+    bool array = p == in.names.cell || (it != plan.types.end() && it->second.rank > 0);
+    kwargs.push_back(p + "=" + (array ? "pk.array(" + p + ")" : p));
+  }
+  bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic
+                                                   : plan.dispatch == Dispatch::kSerial && plan.returns == ReturnKind::kScalar;
+  auto dispatch = [&](const std::string& prefix) {
+    std::string call = std::string(reduce ? "pk.parallel_reduce(" : "pk.parallel_for(") + policy + ", " + in.names.workunit;
+    std::string flat = call;
+    for (const auto& kw : kwargs) flat += ", " + kw;
+    flat += ")";
+    if (ind.size() + prefix.size() + flat.size() <= 100) return prefix + flat;
+    std::string out = prefix + call + ",";
+    for (size_t i = 0; i < kwargs.size(); ++i) out += nl + ind + ind + kwargs[i] + (i + 1 < kwargs.size() ? "," : ")");
+    if (kwargs.empty()) out.back() = ')';
+    return out;
+  };
+
+  if (plan.dispatch == Dispatch::kSerial) {
+    if (plan.returns == ReturnKind::kScalar) {
+      std::string cast = plan.return_type == Scalar::kBool ? "bool" : IsInteger(plan.return_type) ? "int" : "";
+      std::string d = dispatch("");
+      lines.push_back("return " + (cast.empty() ? d : cast + "(" + d + ")"));
+    } else {
+      lines.push_back(dispatch(""));
+      if (final_return) lines.push_back(CallerText(final_return));
+    }
+  } else {
+    if (plan.dispatch == Dispatch::kReduce && !atomic) {
+      if (red.init_is_zero) {
+        lines.push_back(dispatch(red.var + " = "));
+      } else {
+        lines.push_back(red.var + " = " + init);
+        lines.push_back(dispatch(red.var + " += "));
+      }
+    } else {
+      lines.push_back(dispatch(""));
+      if (atomic) lines.push_back(red.var + " = " + in.names.cell + "[0].item()");
+    }
+    if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")
+      lines.push_back(CallerText(final_return));
+  }
+
+  std::string params(in.def.ChildByField("parameters").Text());
+  std::string out = "def " + in.names.caller + params + ":";
+  for (const auto& l : lines) out += nl + ind + l;
+  return out;
+}
+
+}  // namespace caramba

@@ -1,0 +1,42 @@
+// caller_writer.h — the drop-in caller of a translated kernel (design.md
+// §2.2): same name and signature as the Numba kernel (or the thesis's
+// `call_<name>`), arrays wrapped with pk.array, allocations the kernel made
+// done here as NumPy arrays, the policy on the chosen execution space, a
+// keyword dispatch, and the kernel's return value. Part of the
+// SemanticTransformer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/visitor.h"
+
+namespace caramba {
+
+/// Names the SemanticTransformer generates for one kernel.
+struct GeneratedNames {
+  std::string workunit;  // `_pk_sum2d` (drop-in) or `sum2d` (thesis)
+  std::string caller;    // `sum2d` (drop-in) or `call_sum2d` (thesis)
+  std::string cell;      // one-element array of an atomic reduction, or ""
+};
+
+struct CallerInput {
+  const Context& ctx;
+  const KernelPlan& plan;
+  const Kernel& kernel;
+  Node def;
+  const GeneratedNames& names;
+  std::string unit;     // one indentation level
+  std::string newline;
+  const std::vector<std::string>& workunit_params;  // keyword arguments, in order
+};
+
+/// The caller's text (starting with `def`, no trailing newline).
+std::string WriteCaller(const CallerInput& in);
+
+/// The Python/NumPy form of kernel text for the caller: view extents
+/// (`a.extent(0)`) back to `a.shape[0]`.
+std::string CallerText(const Node& n);
+
+}  // namespace caramba

@@ -1,0 +1,620 @@
+// semantic_transformer.cpp — see semantic_transformer.h.
+//
+// Per kernel, a KernelWriter collects edits on the kernel's body (lowered
+// statements, declarations, the reduction), then cuts the edited regions out
+// and assembles the workunit text; the caller is built from the plan
+// (caller_writer.cpp). The whole decorated definition is replaced by the two.
+#include "visitors/semantic_transformer.h"
+
+#include <algorithm>
+#include <set>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/lowering.h"
+#include "caramba/text.h"
+#include "visitors/caller_writer.h"
+
+namespace caramba {
+
+namespace {
+
+std::vector<Node> Stmts(const Node& block) {
+  std::vector<Node> out;
+  for (const Node& c : block.NamedChildren())
+    if (c.Type() != "comment") out.push_back(c);
+  return out;
+}
+
+bool IsDocstring(const Node& stmt) {
+  return stmt.Type() == "expression_statement" && stmt.NamedChildCount() == 1 &&
+         stmt.NamedChild(0).Type() == "string";
+}
+
+bool IsNameUse(const Node& n) {
+  if (n.Type() != "identifier") return false;
+  Node p = n.Parent();
+  if (p.Type() == "attribute" && p.ChildByField("attribute") == n) return false;
+  if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return false;
+  return true;
+}
+
+bool Mentions(const Node& root, std::string_view name) {
+  bool found = false;
+  Walk(root, [&](const Node& n) {
+    if (!found && IsNameUse(n) && n.Text() == name) found = true;
+    return !found;
+  });
+  return found;
+}
+
+class KernelWriter {
+ public:
+  KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k)
+      : ctx_(ctx), plan_(plan), k_(k), env_(plan.types, ctx.module().imports), edits_("SemanticTransformer") {
+    def_ = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
+    while (def_ && def_.Type() != "function_definition") def_ = def_.Parent();
+    body_ = def_.ChildByField("body");
+    nl_ = std::string(ctx.newline());
+    std::string def_indent(IndentationAt(ctx.source(), def_.StartByte()));
+    std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
+    unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
+    env_.indent_unit = unit_;
+    auto used = [&](const std::string& n) {
+      return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
+    };
+    tid_ = used("tid") ? "_pk_tid" : "tid";
+    acc_ = used("acc") ? "_pk_acc" : "acc";
+    bool thesis = ctx.options().caller_style == "thesis";
+    names_.workunit = thesis ? k.name : "_pk_" + k.name;
+    names_.caller = thesis ? "call_" + k.name : k.name;
+    if (plan.dispatch != Dispatch::kSerial) loop_ = NodeAt(plan.loop_start, plan.loop_end);
+    if (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum)
+      names_.cell = "_pk_" + plan.reduction.var;
+  }
+
+  bool uses_math() const { return env_.uses_math; }
+
+  /// The workunit and the caller, replacing the decorated definition.
+  std::string Write() {
+    Node region_root = loop_ ? loop_.ChildByField("body") : body_;
+    region_root_ = region_root;
+    Declarations();
+    LowerBlock(region_root);
+    std::vector<Node> setup;
+    for (const auto& [s, e] : plan_.setup) {
+      Node stmt = NodeAt(s, e);
+      if (loop_) LowerStatement(stmt);
+      setup.push_back(stmt);
+    }
+    std::string ind = unit_;
+    std::string body;
+    if (!loop_) {
+      for (const auto& a : plan_.allocations) RemoveLine(a.stmt_start, a.stmt_end);
+      if (plan_.returns == ReturnKind::kArray) RemoveLine(plan_.final_return_start, plan_.final_return_end);
+      Node first = Stmts(body_).empty() ? Node() : Stmts(body_)[0];
+      if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
+      std::string text = Region(body_.StartByte(), body_.EndByte());
+      body = ind + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
+    } else {
+      for (const Node& s : setup) body += ind + Region(s.StartByte(), s.EndByte()) + nl_;
+      body += Header(ind);
+      std::string loop_indent(IndentationAt(ctx_.source(), region_root.StartByte()));
+      body += Dedent(loop_indent + Region(region_root.StartByte(), region_root.EndByte()), loop_indent, ind);
+    }
+    if (TrimmedEmpty(body)) body = ind + "pass";
+    std::string wu = "@pk.workunit" + nl_ + "def " + names_.workunit + "(" + Signature() + "):" + nl_ + body;
+    CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_};
+    return wu + nl_ + nl_ + nl_ + WriteCaller(in);
+  }
+
+ private:
+  Node NodeAt(uint32_t s, uint32_t e) const {
+    Node n = ctx_.tree().Root().DescendantForByteRange(s, e);
+    while (n && (n.StartByte() != s || n.EndByte() != e)) n = n.Parent();
+    return n;
+  }
+
+  // ---- declarations ------------------------------------------------------------
+  void Declarations() {
+    std::set<std::string> skip;
+    skip.insert(plan_.loop_var);
+    skip.insert(plan_.reduction.var);
+    for (const auto& a : plan_.allocations) skip.insert(a.var);
+    std::set<std::string> loop_vars;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "for_statement") loop_vars.insert(std::string(n.ChildByField("left").Text()));
+      return true;
+    });
+    for (const auto& v : plan_.locals) {
+      if (skip.count(v) || loop_vars.count(v)) continue;
+      std::vector<Node> occ;
+      auto collect = [&](const Node& root) {
+        Walk(root, [&](const Node& n) {
+          if (IsNameUse(n) && n.Text() == v) occ.push_back(n);
+          return true;
+        });
+      };
+      for (const auto& [s, e] : plan_.setup) collect(NodeAt(s, e));
+      collect(region_root_);
+      if (occ.empty()) continue;
+      Scalar t = plan_.types.at(v).scalar;
+      Node first = occ[0];
+      Node asg = first.Parent();
+      bool plain = asg.Type() == "assignment" && asg.ChildByField("left") == first &&
+                   !Mentions(asg.ChildByField("right"), v) && asg.Parent().Type() == "expression_statement";
+      if (plain) {
+        Node stmt = asg.Parent();
+        Node block = stmt.Parent();
+        bool contained = true;
+        for (const Node& o : occ)
+          if (o.StartByte() < stmt.StartByte() || o.EndByte() > block.EndByte()) contained = false;
+        if (contained) {
+          declare_in_place_[stmt.StartByte()] = t;
+          continue;
+        }
+      }
+      // Hoist: the smallest block holding every use, moved out of any loop
+      // below the region root so a value carried between iterations survives.
+      Node block = first.Parent();
+      auto contains = [](const Node& b, const Node& o) { return o.StartByte() >= b.StartByte() && o.EndByte() <= b.EndByte(); };
+      while (block && block != region_root_) {
+        if (block.Type() == "block") {
+          bool all = true;
+          for (const Node& o : occ) all = all && contains(block, o);
+          if (all) break;
+        }
+        block = block.Parent();
+      }
+      if (!block) block = region_root_;
+      Node outer_loop;
+      for (Node a = block; a && a != region_root_; a = a.Parent())
+        if (a.Type() == "for_statement" || a.Type() == "while_statement") outer_loop = a;
+      if (outer_loop) block = outer_loop.Parent();
+      if (!contains(region_root_, block) && loop_) block = region_root_;
+      Node anchor;
+      for (const Node& s : Stmts(block))
+        if (contains(s, first)) anchor = s;
+      if (!anchor) anchor = Stmts(block).empty() ? first : Stmts(block)[0];
+      hoisted_[anchor.StartByte()] += v + ": " + DialectScalar(t) + " = " + ZeroOf(t) + nl_ +
+                                      std::string(IndentationAt(ctx_.source(), anchor.StartByte()));
+    }
+    for (const auto& [pos, text] : hoisted_) edits_.Insert(pos, text, "declaration");
+  }
+
+  // ---- statements --------------------------------------------------------------
+  void LowerBlock(const Node& block) {
+    for (const Node& s : Stmts(block)) LowerStatement(s);
+  }
+
+  std::string Indent(const Node& stmt) const { return std::string(IndentationAt(ctx_.source(), stmt.StartByte())); }
+
+  // Replaces `stmt` by prelude + lines (the first line starts where the
+  // statement started, the others carry its indentation).
+  void Emit(const Node& stmt, const Prelude& pre, const std::vector<std::string>& lines) {
+    std::vector<std::string> all(pre.begin(), pre.end());
+    all.insert(all.end(), lines.begin(), lines.end());
+    std::string ind = Indent(stmt), out;
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i) out += nl_ + ind;
+      out += all[i];
+    }
+    if (out != stmt.Text()) edits_.Replace(stmt.StartByte(), stmt.EndByte(), out, "statement");
+  }
+
+  void LowerStatement(const Node& s) {
+    std::string_view t = s.Type();
+    if (t == "expression_statement") return LowerSimple(s);
+    if (t == "return_statement") return LowerReturn(s);
+    if (t == "continue_statement") {
+      if (loop_ && InnermostLoop(s) == loop_) edits_.Replace(s.StartByte(), s.EndByte(), "return", "continue");
+      return;
+    }
+    if (t == "if_statement") {
+      Prelude pre;
+      Node cond = s.ChildByField("condition");
+      std::string c = LowerExpr(cond, env_, pre);
+      ReplaceExpr(cond, c);
+      FixPreludeIndent(s, pre);
+      LowerBlock(s.ChildByField("consequence"));
+      for (const Node& alt : s.ChildrenByField("alternative")) {
+        if (alt.Type() == "elif_clause") {
+          Prelude none;
+          Node c2 = alt.ChildByField("condition");
+          ReplaceExpr(c2, LowerExpr(c2, env_, none));
+          LowerBlock(alt.ChildByField("consequence"));
+        } else {
+          LowerBlock(alt.ChildByField("body"));
+        }
+      }
+      return;
+    }
+    if (t == "while_statement") {
+      Prelude none;
+      Node cond = s.ChildByField("condition");
+      ReplaceExpr(cond, LowerExpr(cond, env_, none));
+      LowerBlock(s.ChildByField("body"));
+      return;
+    }
+    if (t == "for_statement") {
+      Node call = s.ChildByField("right");
+      Node fn = call.ChildByField("function");
+      if (ctx_.module().imports.Resolve(fn) == "numba.prange") edits_.Replace(fn.StartByte(), fn.EndByte(), "range", "inner prange");
+      Prelude pre;
+      for (const Node& a : call.ChildByField("arguments").NamedChildren()) ReplaceExpr(a, LowerExpr(a, env_, pre));
+      FixPreludeIndent(s, pre);
+      LowerBlock(s.ChildByField("body"));
+      return;
+    }
+  }
+
+  void FixPreludeIndent(const Node& s, const Prelude& pre) {
+    if (pre.empty()) return;
+    std::string ind = Indent(s), out;
+    for (const auto& l : pre) out += l + nl_ + ind;
+    pending_inserts_.push_back({s.StartByte(), out});
+  }
+
+  void ReplaceExpr(const Node& e, const std::string& text) {
+    if (text != e.Text()) edits_.Replace(e.StartByte(), e.EndByte(), text, "expression");
+  }
+
+  static Node InnermostLoop(Node n) {
+    for (n = n.Parent(); n; n = n.Parent())
+      if (n.Type() == "for_statement" || n.Type() == "while_statement") return n;
+    return Node();
+  }
+
+  bool IsReductionUpdate(const Node& stmt) const {
+    for (const auto& [s, e] : plan_.reduction.updates)
+      if (stmt.StartByte() == s && stmt.EndByte() == e) return true;
+    return false;
+  }
+
+  void LowerSimple(const Node& s) {
+    if (IsDocstring(s) || s.NamedChildCount() != 1) return;
+    Node a = s.NamedChild(0);
+    Prelude pre;
+    if (IsReductionUpdate(s)) return Emit(s, pre, {ReductionUpdate(a, pre)});
+    if (a.Type() == "assignment") {
+      Node l = a.ChildByField("left"), r = a.ChildByField("right");
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") return TupleAssign(s, l, r);
+      Scalar target = TypeOfExpr(l, plan_.types, ctx_.module().imports).scalar;
+      std::string lhs = LowerExpr(l, env_, pre);
+      auto decl = declare_in_place_.find(s.StartByte());
+      bool declare = decl != declare_in_place_.end();
+      std::string head = declare ? lhs + ": " + DialectScalar(decl->second) : lhs;
+      if (r.Type() == "conditional_expression") {
+        // `x = a if c else b` -> an if/else assigning x (both branches lazy).
+        auto kids = r.NamedChildren();
+        std::string cond = LowerExpr(kids[1], env_, pre);
+        Prelude p1, p2;
+        std::string v1 = LowerAssignedValue(kids[0], target, env_, p1);
+        std::string v2 = LowerAssignedValue(kids[2], target, env_, p2);
+        std::vector<std::string> lines;
+        if (declare) lines.push_back(head + " = " + ZeroOf(decl->second));
+        lines.push_back("if " + cond + ":");
+        for (const auto& l : p1) lines.push_back(unit_ + l);
+        lines.push_back(unit_ + lhs + " = " + v1);
+        lines.push_back("else:");
+        for (const auto& l : p2) lines.push_back(unit_ + l);
+        lines.push_back(unit_ + lhs + " = " + v2);
+        return Emit(s, pre, lines);
+      }
+      std::string rhs = LowerAssignedValue(r, target, env_, pre);
+      return Emit(s, pre, {head + " = " + rhs});
+    }
+    if (a.Type() == "augmented_assignment") {
+      Node l = a.ChildByField("left"), r = a.ChildByField("right");
+      std::string op(a.ChildByField("operator").Text());
+      std::string lhs = LowerExpr(l, env_, pre);
+      std::string rhs = LowerExpr(r, env_, pre);
+      Scalar lt = TypeOfExpr(l, plan_.types, ctx_.module().imports).scalar;
+      Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports).scalar;
+      bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
+      std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
+      if (op == "//=") {
+        env_.uses_math = true;
+        return Emit(s, pre, {lhs + " = math.floor(" + lhs + " / " + rp + ")"});
+      }
+      if (op == "%=") {
+        if (ints) return Emit(s, pre, {lhs + " = (" + lhs + " % " + rp + " + " + rp + ") % " + rp});
+        env_.uses_math = true;
+        return Emit(s, pre, {lhs + " = math.fmod(math.fmod(" + lhs + ", " + rp + ") + " + rp + ", " + rp + ")"});
+      }
+      return Emit(s, pre, {lhs + " " + op + " " + rhs});
+    }
+    Emit(s, pre, {LowerExpr(a, env_, pre)});
+  }
+
+  // `a, b = b, a` and other parallel assignments: every right-hand side into
+  // a typed temporary first, then the assignments.
+  void TupleAssign(const Node& s, const Node& l, const Node& r) {
+    Prelude pre;
+    auto ls = l.NamedChildren(), rs = r.NamedChildren();
+    std::vector<std::string> temps;
+    for (size_t i = 0; i < rs.size(); ++i) {
+      Scalar t = TypeOfExpr(rs[i], plan_.types, ctx_.module().imports).scalar;
+      std::string v = LowerExpr(rs[i], env_, pre);
+      std::string name = env_.NewTemp();
+      pre.push_back(name + ": " + DialectScalar(t) + " = " + v);
+      temps.push_back(name);
+    }
+    std::vector<std::string> lines;
+    for (size_t i = 0; i < ls.size() && i < temps.size(); ++i) lines.push_back(LowerExpr(ls[i], env_, pre) + " = " + temps[i]);
+    Emit(s, pre, lines);
+  }
+
+  std::string ReductionUpdate(const Node& a, Prelude& pre) {
+    const std::string& var = plan_.reduction.var;
+    Node value;
+    std::string op = "+=";
+    if (a.Type() == "augmented_assignment") {
+      value = a.ChildByField("right");
+      op = std::string(a.ChildByField("operator").Text());
+    } else {
+      Node r = a.ChildByField("right");
+      if (r.Type() == "binary_operator") {
+        Node x = r.ChildByField("left"), y = r.ChildByField("right");
+        bool left_is = x.Type() == "identifier" && x.Text() == var;
+        value = left_is ? y : x;
+        op = std::string(r.ChildByField("operator").Text()) + "=";
+      } else {  // max(s, x) / min(s, x)
+        auto args = r.ChildByField("arguments").NamedChildren();
+        value = args[0].Text() == var ? args[1] : args[0];
+      }
+    }
+    std::string v = LowerExpr(value, env_, pre);
+    switch (plan_.reduction.op) {
+      case ReduceOp::kSum: return acc_ + " " + op + " " + v;
+      case ReduceOp::kProduct: return "pk.atomic_fetch_mul(" + names_.cell + ", [0], " + v + ")";
+      case ReduceOp::kMax: return "pk.atomic_fetch_max(" + names_.cell + ", [0], " + v + ")";
+      case ReduceOp::kMin: return "pk.atomic_fetch_min(" + names_.cell + ", [0], " + v + ")";
+      default: return std::string(a.Text());
+    }
+  }
+
+  void LowerReturn(const Node& s) {
+    if (loop_) return;  // the final return of a prange kernel belongs to the caller
+    Prelude pre;
+    bool has_value = s.NamedChildCount() == 1 && s.NamedChild(0).Type() != "none";
+    if (!has_value) return Emit(s, pre, {"return"});
+    if (plan_.returns != ReturnKind::kScalar) return;
+    std::string v = LowerExpr(s.NamedChild(0), env_, pre);
+    std::vector<std::string> lines{acc_ + " += " + v};
+    auto top = Stmts(body_);
+    if (top.empty() || top.back() != s) lines.push_back("return");
+    Emit(s, pre, lines);
+  }
+
+  // ---- assembly ----------------------------------------------------------------
+  void RemoveLine(uint32_t s, uint32_t e) {
+    std::string_view src = ctx_.source();
+    uint32_t start = s;
+    while (start > 0 && (src[start - 1] == ' ' || src[start - 1] == '\t')) --start;
+    uint32_t end = e;
+    while (end < src.size() && src[end] != '\n') ++end;
+    if (end < src.size()) ++end;
+    // Keep the region boundaries intact: the body's first statement is cut
+    // from its own start, the rest with their indentation.
+    if (start < body_.StartByte()) start = s;
+    if (end > body_.EndByte()) end = e;
+    removed_.push_back({start, end});
+  }
+
+  std::string Region(uint32_t start, uint32_t end) {
+    std::vector<Edit> local;
+    auto add = [&](Edit e) {
+      e.start -= start;
+      e.end -= start;
+      local.push_back(std::move(e));
+    };
+    for (const Edit& e : edits_.Edits())
+      if (e.start >= start && e.end <= end) add(e);
+    uint32_t seq = 100000;
+    for (const auto& [pos, text] : pending_inserts_)
+      if (pos >= start && pos <= end) add(Edit{pos, pos, text, "prelude", seq++});
+    for (const auto& [s, e] : removed_) {
+      if (s < start || e > end) continue;
+      // Drop edits inside the removed range.
+      local.erase(std::remove_if(local.begin(), local.end(),
+                                 [&](const Edit& x) { return x.start >= s - start && x.end <= e - start; }),
+                  local.end());
+      add(Edit{s, e, "", "remove", seq++});
+    }
+    std::sort(local.begin(), local.end(), [](const Edit& a, const Edit& b) {
+      if (a.start != b.start) return a.start < b.start;
+      return a.sequence < b.sequence;
+    });
+    for (size_t i = 0; i < local.size(); ++i) local[i].sequence = static_cast<uint32_t>(i);
+    ApplyResult r = ApplyEdits(ctx_.source().substr(start, end - start), local);
+    if (!r.ok()) failed_ = *r.overlap;
+    std::string text = r.text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+    return text;
+  }
+
+  static bool TrimmedEmpty(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
+
+  std::string Dedent(const std::string& text, const std::string& from, const std::string& to) const {
+    std::string out;
+    size_t pos = 0;
+    while (pos <= text.size()) {
+      size_t eol = text.find('\n', pos);
+      std::string line = text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+      if (line.compare(0, from.size(), from) == 0) line = to + line.substr(from.size());
+      out += line;
+      if (eol == std::string::npos) break;
+      out += "\n";
+      pos = eol + 1;
+    }
+    return out;
+  }
+
+  std::string Header(const std::string& ind) {
+    Node call = loop_.ChildByField("right");
+    auto args = call.ChildByField("arguments").NamedChildren();
+    Prelude pre;
+    std::string value = tid_;
+    if (args.size() >= 2) {
+      std::string start = LowerExpr(args[0], env_, pre);
+      std::string step = args.size() == 3 ? LowerExpr(args[2], env_, pre) : "";
+      bool start_zero = args[0].Type() == "integer" && args[0].Text() == "0";
+      std::string scaled = step.empty() || step == "1" ? tid_
+                           : tid_ + " * " + (args[2].Type() == "integer" || args[2].Type() == "identifier" ? step : "(" + step + ")");
+      value = start_zero ? scaled : start + " + " + scaled;
+    }
+    std::string out;
+    for (const auto& l : pre) out += ind + l + nl_;
+    return out + ind + plan_.loop_var + ": pk.int64 = " + value + nl_;
+  }
+
+  std::string Signature() {
+    std::string sig = tid_;
+    if (plan_.dispatch == Dispatch::kReduce ? plan_.reduction.op == ReduceOp::kSum
+                                            : plan_.returns == ReturnKind::kScalar && !loop_) {
+      Scalar t = loop_ ? plan_.reduction.type : plan_.return_type;
+      if (t == Scalar::kBool) t = Scalar::kInt64;
+      sig += ", " + acc_ + ": pk.Acc[" + DialectScalar(t) + "]";
+    }
+    auto used = [&](const std::string& p) { return Mentions(body_, p); };
+    auto add = [&](const std::string& name, const Type& t, bool annotate) {
+      workunit_params_.push_back(name);
+      sig += ", " + name;
+      if (!annotate) return;
+      if (t.rank == 0) sig += ": " + DialectScalar(t.scalar);
+      else sig += ": pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]";
+    };
+    for (size_t i = 0; i < plan_.params.size(); ++i) {
+      const std::string& p = plan_.params[i];
+      if (!used(p)) continue;
+      const Type& t = plan_.types.at(p);
+      bool known = t.rank == 0 || !k_.signatures.empty();
+      add(p, t, known);
+    }
+    for (const auto& a : plan_.allocations) {
+      const Type& t = plan_.types.at(a.var);
+      add(a.var, t, t.scalar != Scalar::kUnknown);
+    }
+    if (!names_.cell.empty()) add(names_.cell, Type{plan_.reduction.type, 1, 'C'}, true);
+    return sig;
+  }
+
+  const Context& ctx_;
+  const KernelPlan& plan_;
+  const Kernel& k_;
+  LowerEnv env_;
+  EditList edits_;
+  Node def_, body_, loop_, region_root_;
+  std::string nl_, unit_, tid_, acc_;
+  GeneratedNames names_;
+  std::map<uint32_t, Scalar> declare_in_place_;
+  std::map<uint32_t, std::string> hoisted_;
+  std::vector<std::pair<uint32_t, std::string>> pending_inserts_;
+  std::vector<std::pair<uint32_t, uint32_t>> removed_;
+  std::vector<std::string> workunit_params_;
+
+ public:
+  std::string failed_;
+};
+
+// Numba names still used outside the translated kernels.
+bool NumbaStillUsed(const Context& ctx, const std::vector<std::pair<uint32_t, uint32_t>>& translated) {
+  const ImportTable& imports = ctx.module().imports;
+  bool used = false;
+  Walk(ctx.tree().Root(), [&](const Node& n) {
+    if (used) return false;
+    for (const auto& [s, e] : translated)
+      if (n.StartByte() >= s && n.EndByte() <= e) return false;
+    std::string_view t = n.Type();
+    if (t == "import_statement" || t == "import_from_statement") return false;
+    if (t == "identifier" || t == "attribute") {
+      if (t == "identifier" && n.Parent().Type() == "attribute" && n.Parent().ChildByField("attribute") == n) return false;
+      std::string q = imports.Resolve(n);
+      if (q == "numba" || q.rfind("numba.", 0) == 0) used = true;
+      return t != "attribute";
+    }
+    return true;
+  });
+  return used;
+}
+
+}  // namespace
+
+VisitorResult SemanticTransformer::Run(const Context& ctx) const {
+  VisitorResult r;
+  r.edits = EditList(std::string(Name()));
+  const ModuleInfo& mod = ctx.module();
+  std::vector<std::pair<uint32_t, uint32_t>> translated;
+  bool uses_math = false, needs_numpy = false;
+  for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
+    const Kernel& k = mod.kernels[plan.kernel_index];
+    if (!plan.translatable || !KernelSelected(ctx.options().kernels, k)) continue;
+    KernelWriter w(ctx, plan, k);
+    std::string text = w.Write();
+    if (!w.failed_.empty()) {
+      r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));
+      continue;
+    }
+    uses_math = uses_math || w.uses_math();
+    needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum);
+    r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
+    translated.push_back({k.start_byte, k.end_byte});
+  }
+  if (translated.empty()) return r;
+
+  // Imports: pk (and math/numpy when the generated code needs them) after the
+  // last top-level import; Numba imports dropped when nothing uses them.
+  std::string nl(ctx.newline());
+  std::string add;
+  if (mod.imports.AliasOf("pykokkos") != "pk") add += "import pykokkos as pk" + nl;
+  if (uses_math && mod.imports.AliasOf("math") != "math") add += "import math" + nl;
+  if (needs_numpy && mod.imports.AliasOf("numpy").empty()) add += "import numpy as np" + nl;
+  bool drop_numba = !NumbaStillUsed(ctx, translated);
+  const ImportRecord* last = nullptr;
+  std::vector<const ImportRecord*> numba_imports;
+  for (const ImportRecord& rec : mod.imports.Records()) {
+    if (!rec.top_level) continue;
+    last = &rec;
+    bool all_numba = rec.module == "numba" || rec.module.rfind("numba.", 0) == 0;
+    if (!rec.is_from) {
+      all_numba = !rec.names.empty();
+      for (const auto& n : rec.names) all_numba = all_numba && (n.name == "numba" || n.name.rfind("numba.", 0) == 0);
+    }
+    if (all_numba) numba_imports.push_back(&rec);
+  }
+  std::string_view src = ctx.source();
+  auto line_end = [&](uint32_t e) {
+    while (e < src.size() && src[e] != '\n') ++e;
+    return e < src.size() ? e + 1 : e;
+  };
+  bool placed = false;
+  if (drop_numba) {
+    for (const ImportRecord* rec : numba_imports) {
+      uint32_t end = line_end(rec->end_byte);
+      if (!placed && !add.empty()) {
+        r.edits.Replace(rec->start_byte, end, add, "imports");
+        placed = true;
+      } else {
+        r.edits.Remove(rec->start_byte, end, "imports");
+      }
+    }
+  }
+  if (!placed && !add.empty()) {
+    if (last) {
+      r.edits.Insert(line_end(last->end_byte), add, "imports");
+    } else {
+      // No imports: after a module docstring and __future__ imports, else at the top.
+      uint32_t at = 0;
+      Node root = ctx.tree().Root();
+      for (const Node& c : root.NamedChildren()) {
+        if (c.Type() == "comment") continue;
+        if (IsDocstring(c)) at = line_end(c.EndByte());
+        break;
+      }
+      r.edits.Insert(at, add, "imports");
+    }
+  }
+  return r;
+}
+
+}  // namespace caramba
