@@ -114,3 +114,19 @@ def test_other_host_names():
                  "ExecutionSpace", "Layout", "MemorySpace", "Trait", "printf", "workunit", "function"]:
         assert hasattr(pk, name), name
     assert pk.float.np == np.float32
+
+
+@pk.workunit
+def shout(i, n):
+    pk.printf("item %d of %d\n", i, n)
+
+
+def test_printf_in_a_kernel(capfd):
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 2), shout, n=2)
+    out = capfd.readouterr().out
+    assert "item 0 of 2\n" in out and "item 1 of 2\n" in out
+
+
+def test_non_contiguous_array_is_refused_with_a_hint():
+    with pytest.raises(TypeError, match="'src' must be C- or F-contiguous"):
+        pk.parallel_for(4, copy, src=np.zeros(8)[::2], dst=np.zeros(4))

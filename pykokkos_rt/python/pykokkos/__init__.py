@@ -397,6 +397,11 @@ def _specialise(kind, wu, space, sig, kwargs):
                            "upstream finds only top-level workunits: move it to module level"
                            % (name, wu.__qualname__))
     for k, code in sig:
+        value = kwargs[k]
+        value = value.data if isinstance(value, View) else value
+        if code is None and isinstance(value, _np.ndarray) and value.dtype in _CODE and value.ndim:
+            raise TypeError("pykokkos: workunit '%s': array argument '%s' must be C- or F-contiguous "
+                            "(pass np.ascontiguousarray(...))" % (name, k))
         if code is None:
             raise TypeError("pykokkos: workunit '%s': argument '%s' of type %s cannot be passed to a kernel "
                             "(views, NumPy arrays, int, float, bool and NumPy scalars can)"
