@@ -43,6 +43,19 @@ std::string ParentDir(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// Where an input goes under --out-dir: a relative path as given (so
+// `caramba pkg tools/x.py --out-dir o` gives o/pkg/... and o/tools/x.py, and
+// distinct inputs never collide); an absolute path or one that climbs out
+// with ".." goes under its path relative to the directory named (or its file
+// name), where collisions are possible and refused (CRB023).
+std::string OutDirRelative(const InputFile& f) {
+  const std::string& p = f.path;
+  bool climbs = p == ".." || p.rfind("../", 0) == 0;
+  if (!p.empty() && p[0] != '/' && !climbs) return p;
+  if (f.is_stdin) return p.substr(p.rfind('/') + 1);  // never outside DIR
+  return f.rel;
+}
+
 /// What a worker hands to the printing thread besides the FileOutcome.
 struct WorkResult {
   FileOutcome outcome;
@@ -246,7 +259,7 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
     if (f.is_stdin && !stdin_bytes) stdin_bytes.emplace(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (opts.mode == OutputMode::kOutFile) j.out_path = opts.out_file;
     if (opts.mode == OutputMode::kOutDir) {
-      j.out_path = JoinPath(opts.out_dir, f.rel);
+      j.out_path = JoinPath(opts.out_dir, OutDirRelative(f));
       auto [it, fresh] = out_owner.emplace(j.out_path, jobs.size());
       if (!fresh)
         j.planned_error = Diagnostic::Make(DiagId::kOutputCollision,

@@ -2,6 +2,7 @@
 #include "caramba/batch/discover.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -81,13 +82,32 @@ class Walker {
     std::vector<Identity> ancestors;
     if (auto fi = fs_.Stat(root, true)) ancestors.push_back({fi->dev, fi->ino});
     size_t before = out_.files.size();
-    Walk(root, root_abs, "", ancestors);
+    Walk(root, root_abs, "", ancestors, false);
     if (out_.files.size() == before)
       out_.diagnostics.push_back(Diagnostic::Make(DiagId::kNoPythonFiles,
                                                   "no Python files found under '" + root + "'", root));
   }
 
-  bool SeenFile(const FileInfo& fi) { return !files_seen_.insert({fi.dev, fi.ino}).second; }
+  /// Records a file found by the walk or named on the command line.
+  void AddFile(InputFile f, const FileInfo& fi, bool via_link) {
+    out_.files.push_back(std::move(f));
+    found_.push_back({{fi.dev, fi.ino}, via_link});
+  }
+
+  /// One entry per file (a file reached twice, through a link or two roots,
+  /// is translated once): the first path that is not a link wins, else the
+  /// first path; the list keeps walk order.
+  void Dedupe() {
+    std::map<Identity, size_t> pick;
+    for (size_t i = 0; i < found_.size(); ++i) {
+      auto [it, fresh] = pick.emplace(found_[i].first, i);
+      if (!fresh && found_[it->second].second && !found_[i].second) it->second = i;
+    }
+    std::vector<InputFile> kept;
+    for (size_t i = 0; i < found_.size(); ++i)
+      if (pick[found_[i].first] == i) kept.push_back(std::move(out_.files[i]));
+    out_.files = std::move(kept);
+  }
 
  private:
   // .gitignore files between the repository root (the nearest ancestor with
@@ -125,8 +145,9 @@ class Walker {
     return false;
   }
 
+  // `via_link`: some directory on the way down was a followed symlink.
   void Walk(const std::string& dir, const std::string& dir_abs, const std::string& rel,
-            std::vector<Identity>& ancestors) {
+            std::vector<Identity>& ancestors, bool via_link) {
     size_t rules_before = gitignore_.Size();
     if (opts_.respect_gitignore) LoadGitignore(dir, dir_abs);
     std::vector<std::string> names;
@@ -179,18 +200,20 @@ class Walker {
               DiagId::kSymlinkLoop, "symlink loop: '" + path + "' leads back to a directory above it", path));
           continue;
         }
-        if (!dirs_seen_.insert(id).second) continue;  // reached twice through links: walk it once
+        bool link = via_link || lst->type == FileInfo::Type::kSymlink;
+        // Many links to one directory: walk it through a link once. A real
+        // path is always walked (its files win the de-duplication).
+        if (link && !link_dirs_seen_.insert(id).second) continue;
         ancestors.push_back(id);
-        Walk(path, abs, child_rel, ancestors);
+        Walk(path, abs, child_rel, ancestors, link);
         ancestors.pop_back();
       } else if (info.type == FileInfo::Type::kRegular && EndsWith(name, ".py")) {
-        if (SeenFile(info)) continue;
         InputFile f;
         f.path = path;
         f.rel = child_rel;
         f.write_path = write_path;
         f.mode = info.mode;
-        out_.files.push_back(std::move(f));
+        AddFile(std::move(f), info, via_link || lst->type == FileInfo::Type::kSymlink);
       }
     }
     gitignore_.Truncate(rules_before);
@@ -210,7 +233,8 @@ class Walker {
   Discovery& out_;
   IgnoreRules excludes_, gitignore_;
   std::vector<std::string> root_reals_;
-  std::set<Identity> skip_, dirs_seen_, files_seen_;
+  std::set<Identity> skip_, link_dirs_seen_;
+  std::vector<std::pair<Identity, bool>> found_;  // parallel to out_.files: identity, reached via a link
 };
 
 }  // namespace
@@ -231,7 +255,9 @@ Discovery Discover(const std::vector<std::string>& roots, const DiscoverOptions&
       f.path = stdin_filename.empty() ? "-" : stdin_filename;
       f.rel = stdin_filename.empty() ? "stdin.py" : CleanPath(stdin_filename);
       f.is_stdin = true;
-      out.files.push_back(std::move(f));
+      FileInfo none;  // stdin is no file: an identity no real file has
+      none.dev = ~uint64_t{0};
+      walker.AddFile(std::move(f), none, false);
       continue;
     }
     std::string root = CleanPath(roots[i]);
@@ -245,20 +271,22 @@ Discovery Discover(const std::vector<std::string>& roots, const DiscoverOptions&
       // Without a real path (a fake file system) the cleaned path stands in.
       walker.WalkRoot(root, reals[i].empty() ? (root[0] == '/' ? root : "/" + root) : reals[i]);
     } else if (fi->type == FileInfo::Type::kRegular) {
-      if (walker.SeenFile(*fi)) continue;  // named twice, or also inside a directory root
       InputFile f;
       f.path = root;
       f.rel = root.substr(root.rfind('/') == std::string::npos ? 0 : root.rfind('/') + 1);
       f.write_path = reals[i].empty() ? root : reals[i];
       // A file named explicitly through a link is written through the link.
-      if (auto l = fs.Stat(root, false); l && l->type != FileInfo::Type::kSymlink) f.write_path = root;
+      auto l = fs.Stat(root, false);
+      bool link = l && l->type == FileInfo::Type::kSymlink;
+      if (!link) f.write_path = root;
       f.mode = fi->mode;
-      out.files.push_back(std::move(f));
+      walker.AddFile(std::move(f), *fi, link);
     } else {
       out.diagnostics.push_back(Diagnostic::Make(
           DiagId::kNotAFile, "'" + roots[i] + "' is not a regular file or a directory", roots[i]));
     }
   }
+  walker.Dedupe();
   return out;
 }
 
