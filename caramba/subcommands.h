@@ -31,5 +31,8 @@ int ExplainMain(const std::vector<std::string>& args, std::istream& in, std::ost
 /// caramba/lsp/lsp_main.cpp: the language server on stdin/stdout.
 int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
             FileSystem& fs);
+/// caramba/difftest/difftest_main.cpp: translations against their Numba originals.
+int DifftestMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+                 FileSystem& fs);
 
 }  // namespace caramba

@@ -1,0 +1,579 @@
+// difftest.cpp — see difftest.h. The run of one file.
+#include "caramba/difftest/difftest.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "caramba/difftest/inference.h"
+#include "caramba/module_analysis.h"
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
+#include "caramba/syntax.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace caramba::difftest {
+
+const std::vector<int64_t> kDefaultSizes = {100, 100000};
+
+std::string_view VerdictName(Verdict v) {
+  switch (v) {
+    case Verdict::kEqual: return "equal";
+    case Verdict::kMismatch: return "mismatch";
+    case Verdict::kNotTranslated: return "not-translated";
+    case Verdict::kNotTested: return "not-tested";
+    case Verdict::kError: return "error";
+    case Verdict::kTimeout: return "timeout";
+  }
+  return "?";
+}
+
+std::string KernelResult::Outcome() const {
+  if (verdict != Verdict::kNotTranslated) return std::string(VerdictName(verdict));
+  std::string s = "refused";
+  for (size_t i = 0; i < codes.size(); ++i) s += (i ? "," : " ") + codes[i];
+  return s;
+}
+
+std::string FindPython(const std::string& explicit_python) {
+  if (!explicit_python.empty()) return explicit_python;
+  if (const char* env = std::getenv("CARAMBA_PYTHON"); env && *env) return env;
+  std::error_code ec;
+  std::vector<fs::path> starts;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) starts.push_back(exe.parent_path());
+  starts.push_back(fs::current_path(ec));
+  for (fs::path dir : starts) {
+    for (; !dir.empty(); dir = dir.parent_path()) {
+      fs::path cand = dir / ".venv" / "bin" / "python";
+      if (fs::exists(cand, ec)) return cand.string();
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  return "python3";
+}
+
+namespace {
+
+std::string LastLine(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+  size_t nl = t.rfind('\n');
+  return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return -1;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+// One case as a side of the run saw it.
+struct SideResult {
+  enum class State { kPending, kDone, kTimeout, kCrashed } state = State::kPending;
+  json result;        // the driver's "result" object when kDone
+  std::string note;   // crash / timeout explanation
+};
+
+struct PlannedCase {
+  std::string id;
+  size_t kernel;      // index into the kernel list
+  size_t index;       // index into the kernel's cases
+  Case input;
+  std::string call, alt_call;
+};
+
+// Runs one side over `cases` in as few processes as possible: after a
+// timeout or a crash the driver is started again for the cases left.
+std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::string& python,
+                                          const std::string& work, const std::string& side,
+                                          const std::string& module_path, const std::string& source_dir,
+                                          const std::vector<PlannedCase>& cases, const DifftestOptions& opts,
+                                          std::ostream& progress) {
+  std::map<std::string, SideResult> res;
+  std::map<std::string, size_t> kernel_of;
+  for (const auto& c : cases) {
+    res[c.id];
+    kernel_of[c.id] = c.kernel;
+  }
+  std::set<size_t> timed_out_kernels;
+  for (int attempt = 0; attempt < static_cast<int>(cases.size()) + 1; ++attempt) {
+    std::vector<const PlannedCase*> todo;
+    for (const auto& c : cases)
+      if (res[c.id].state == SideResult::State::kPending) {
+        if (timed_out_kernels.count(c.kernel)) {
+          res[c.id].state = SideResult::State::kTimeout;
+          res[c.id].note = "not run: an earlier case of this kernel timed out";
+        } else {
+          todo.push_back(&c);
+        }
+      }
+    if (todo.empty()) break;
+    json plan;
+    plan["side"] = side == "python" ? "python" : side;
+    plan["module_path"] = module_path;
+    plan["module_name"] = "caramba_difftest_" + fs::path(module_path).stem().string();
+    plan["sys_path"] = json::array({source_dir});
+    plan["seed"] = opts.seed;
+    plan["repeat"] = side == "python" ? 0 : opts.repeat;
+    plan["time_budget_s"] = opts.time_budget_s;
+    plan["cases"] = json::array();
+    for (const PlannedCase* c : todo) {
+      json jc;
+      jc["id"] = c->id;
+      jc["args"] = c->input.args;
+      jc["sizes"] = c->input.sizes;
+      jc["call"] = c->call;
+      if (!c->alt_call.empty()) jc["alt_call"] = c->alt_call;
+      jc["inputs"] = (fs::path(work) / "inputs" / (c->id + ".pkl")).string();
+      plan["cases"].push_back(jc);
+    }
+    std::string plan_path = (fs::path(work) / ("plan-" + side + ".json")).string();
+    { std::ofstream(plan_path) << plan.dump(1); }
+    ProcessSpec spec;
+    spec.argv = {python, (fs::path(work) / "driver.py").string(), plan_path};
+    spec.timeout_s = opts.timeout_s;
+    spec.cwd = work;
+    spec.env["PYTHONHASHSEED"] = "0";
+    spec.env["PYTHONDONTWRITEBYTECODE"] = "1";
+    spec.env["NUMBA_CACHE_DIR"] = (fs::path(work) / "numba-cache").string();
+    if (side == "python") spec.env["NUMBA_DISABLE_JIT"] = "1";
+    std::string current;
+    bool import_failed = false, saw_done = false;
+    std::string import_tb;
+    ProcessOutcome po = runner.Run(spec, [&](std::string_view line) {
+      json ev = json::parse(line, nullptr, false);
+      if (ev.is_discarded() || !ev.is_object()) return false;
+      std::string e = ev.value("event", "");
+      if (e == "import") {
+        if (!ev.value("ok", false)) {
+          import_failed = true;
+          import_tb = ev.value("traceback", "");
+        }
+        return true;
+      }
+      if (e == "begin") {
+        current = ev.value("case", "");
+        return true;
+      }
+      if (e == "result") {
+        std::string id = ev.value("case", "");
+        if (res.count(id)) {
+          res[id].state = SideResult::State::kDone;
+          res[id].result = std::move(ev);
+        }
+        current.clear();
+        return true;
+      }
+      if (e == "done") saw_done = true;
+      return false;
+    });
+    if (!po.started) {
+      for (const PlannedCase* c : todo) {
+        res[c->id].state = SideResult::State::kCrashed;
+        res[c->id].note = "cannot start " + python + ": " + po.error;
+      }
+      break;
+    }
+    if (import_failed) {
+      for (const PlannedCase* c : todo) {
+        res[c->id].state = SideResult::State::kCrashed;
+        res[c->id].note = "importing the " + std::string(side == "translation" ? "translation" : "original") +
+                          " failed:\n" + import_tb;
+      }
+      break;
+    }
+    if (saw_done && !po.timed_out) break;
+    // The process ended early: blame the case it was running.
+    std::string tail = po.stderr_tail.size() > 4000 ? po.stderr_tail.substr(po.stderr_tail.size() - 4000)
+                                                    : po.stderr_tail;
+    if (current.empty()) {
+      std::string why = po.timed_out ? "the module import did not finish within " +
+                                           std::to_string(static_cast<int>(opts.timeout_s)) + " s"
+                                     : "the " + python + " process ended before running the cases (" +
+                                           (po.signal ? "signal " + std::to_string(po.signal)
+                                                      : "exit " + std::to_string(po.exit_code)) +
+                                           ")\n" + tail;
+      for (const PlannedCase* c : todo)
+        if (res[c->id].state == SideResult::State::kPending) {
+          res[c->id].state = po.timed_out ? SideResult::State::kTimeout : SideResult::State::kCrashed;
+          res[c->id].note = why;
+        }
+      break;
+    }
+    if (po.timed_out) {
+      res[current].state = SideResult::State::kTimeout;
+      res[current].note = "did not finish within " + std::to_string(static_cast<int>(opts.timeout_s)) +
+                          " s; the process group was killed";
+      timed_out_kernels.insert(kernel_of[current]);
+      progress << "difftest: " << side << " side: case " << current << " timed out\n";
+    } else {
+      res[current].state = SideResult::State::kCrashed;
+      res[current].note = "the process died while running this case (" +
+                          (po.signal ? "signal " + std::to_string(po.signal) : "exit " + std::to_string(po.exit_code)) +
+                          ")\n" + tail;
+    }
+  }
+  return res;
+}
+
+// Verdict order when a kernel's cases disagree: the most important first.
+int Severity(Verdict v) {
+  switch (v) {
+    case Verdict::kMismatch: return 5;
+    case Verdict::kError: return 4;
+    case Verdict::kTimeout: return 3;
+    case Verdict::kEqual: return 2;
+    case Verdict::kNotTested: return 1;
+    default: return 0;
+  }
+}
+
+std::vector<double> Times(const json& r) {
+  std::vector<double> t;
+  if (r.contains("times"))
+    for (const auto& x : r["times"]) t.push_back(x.get<double>());
+  return t;
+}
+
+// Compares the original's and the translation's results of one case.
+// Returns the verdict's Difference through `diff`.
+Verdict CompareResults(const json& o, const json& t, const std::vector<std::string>& params, const Tolerance& tol,
+                       Difference* diff, std::string* detail) {
+  try {
+    Difference d = Compare(Value::FromJson(o["return"]), Value::FromJson(t["return"]), "return", tol);
+    if (d.equal) {
+      const json& oa = o["args"];
+      const json& ta = t["args"];
+      for (size_t i = 0; i < oa.size() && d.equal; ++i) {
+        if (oa[i].is_null() && (i >= ta.size() || ta[i].is_null())) continue;
+        std::string label = "argument '" + (i < params.size() ? params[i] : std::to_string(i)) + "'";
+        d = Compare(Value::FromJson(oa[i]), Value::FromJson(i < ta.size() ? ta[i] : json()), label, tol);
+      }
+      for (auto it = o["kwargs"].begin(); it != o["kwargs"].end() && d.equal; ++it) {
+        if (it.value().is_null()) continue;
+        json other = t["kwargs"].contains(it.key()) ? t["kwargs"][it.key()] : json();
+        d = Compare(Value::FromJson(it.value()), Value::FromJson(other), "argument '" + it.key() + "'", tol);
+      }
+    }
+    *diff = d;
+    if (!d.equal) *detail = d.Describe();
+    return d.equal ? Verdict::kEqual : Verdict::kMismatch;
+  } catch (const std::exception& e) {
+    *detail = std::string("cannot decode a result: ") + e.what();
+    return Verdict::kError;
+  }
+}
+
+// The first diagnostic-backed reason a kernel stays untranslated.
+bool Refused(const Diagnostic& d) {
+  int code = std::atoi(std::string(d.Code()).c_str() + 3);
+  return code >= 100 && code < 500 && d.severity != Severity::Note;
+}
+
+}  // namespace
+
+FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& cases_file) {
+  FileResult fr;
+  fr.path = path;
+  Diagnostic rd;
+  std::optional<std::string> source = fs_.Read(path, &rd);
+  if (!source) {
+    fr.error = rd.message;
+    return fr;
+  }
+  if (auto bad = CheckSourceBytes(*source, path)) {
+    fr.error = bad->message;
+    return fr;
+  }
+
+  // 1. The translation (twice: a translator that is not deterministic is a bug).
+  std::string translation;
+  std::vector<Diagnostic> diags;
+  std::shared_ptr<const ModuleInfo> module;
+  Tree tree = Tree::Parse(*source);
+  std::string translate_failure;
+  if (!opts_.translation_file.empty()) {
+    Diagnostic td;
+    auto t = fs_.Read(opts_.translation_file, &td);
+    if (!t) {
+      fr.error = "--translation: " + td.message;
+      return fr;
+    }
+    translation = *t;
+    module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
+  } else {
+    PassManager pm(BuildPipeline());
+    PassResult r = pm.Run(*source, path, opts_.translate);
+    PassResult again = pm.Run(*source, path, opts_.translate);
+    module = r.input_module ? r.input_module : std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
+    diags = r.diagnostics;
+    if (!r.ok) {
+      translate_failure = "the translator failed";
+      for (const auto& d : r.diagnostics)
+        if (d.severity == Severity::Error) translate_failure += "\n  " + std::string(d.Code()) + ": " + d.message;
+    } else if (again.output != r.output) {
+      translate_failure = "the translator is not deterministic: two translations of this file differ";
+    }
+    translation = r.output;
+  }
+  if (module->kernels.empty()) {
+    fr.warnings.push_back("no Numba kernels in this file");
+    return fr;
+  }
+
+  // 2. Directives: the cases file wins over markers, per kernel.
+  DirectiveSet markers = ParseMarkers(*source, path);
+  for (const auto& e : markers.errors) fr.warnings.push_back("bad marker: " + e);
+  std::map<std::string, std::vector<int64_t>> declared = markers.sizes;
+  for (const auto& [k, v] : cases_file.sizes) declared[k] = v;
+  SizeTable sizes = SizeTable::Make(kDefaultSizes, declared, opts_.sizes);
+  std::set<std::string> kernel_names;
+  for (const auto& k : module->kernels) kernel_names.insert(k.name);
+  for (const auto& r : markers.runs)
+    if (!kernel_names.count(r.kernel))
+      fr.warnings.push_back(r.origin + ": runas names '" + r.kernel + "', which is not a Numba kernel of this file");
+
+  // Names the original defines, so call_<name> in a translation is recognised as a caller.
+  std::set<std::string> top_names;
+  for (const Node& n : tree.Root().NamedChildren()) {
+    Node def = n.Type() == "decorated_definition" ? n.ChildByField("definition") : n;
+    if (def.Type() == "function_definition" || def.Type() == "class_definition")
+      top_names.insert(std::string(def.ChildByField("name").Text()));
+  }
+
+  // 3. Per kernel: refused, not testable, or its cases.
+  std::vector<PlannedCase> planned;
+  const auto& kernels = module->kernels;
+  fr.kernels.resize(kernels.size());
+  for (size_t ki = 0; ki < kernels.size(); ++ki) {
+    const Kernel& k = kernels[ki];
+    KernelResult& kr = fr.kernels[ki];
+    kr.qualname = k.qualname.empty() ? k.name : k.qualname;
+    kr.line = k.line;
+    kr.uses_prange = !k.prange_loops.empty();
+    std::string kernel_text = source->substr(k.start_byte, k.end_byte - k.start_byte);
+    kr.unchanged = translation.find(kernel_text) != std::string::npos;
+    for (const auto& d : diags)
+      if (Refused(d) && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) {
+        std::string code(d.Code());
+        if (std::find(kr.codes.begin(), kr.codes.end(), code) == kr.codes.end()) kr.codes.push_back(code);
+        if (kr.detail.empty()) kr.detail = code + ": " + d.message;
+      }
+    if (!kr.codes.empty()) {
+      kr.verdict = Verdict::kNotTranslated;
+      continue;
+    }
+    if (!IsTranslatableKind(k.kind)) {
+      kr.verdict = Verdict::kNotTranslated;
+      kr.detail = "a " + std::string(JitKindName(k.kind)) + " kernel is not translated";
+      continue;
+    }
+    if (!translate_failure.empty()) {
+      kr.verdict = Verdict::kError;
+      kr.detail = translate_failure;
+      continue;
+    }
+    std::vector<Case> cases;
+    for (const DirectiveSet* set : std::vector<const DirectiveSet*>{&cases_file, &markers}) {
+      for (const auto& r : set->runs)
+        if (r.kernel == k.name || r.kernel == kr.qualname)
+          for (auto& c : ExpandDirective(r, sizes)) cases.push_back(std::move(c));
+      if (!cases.empty()) break;
+    }
+    if (cases.empty()) {
+      std::string reason;
+      cases = GenerateCases(tree, *module, k, sizes, &reason);
+      if (cases.empty()) {
+        kr.verdict = Verdict::kNotTested;
+        kr.detail = reason.empty() ? "no inputs could be made" : reason;
+        continue;
+      }
+    }
+    for (size_t ci = 0; ci < cases.size(); ++ci) {
+      PlannedCase pc;
+      pc.id = "k" + std::to_string(ki) + "c" + std::to_string(ci);
+      pc.kernel = ki;
+      pc.index = ci;
+      pc.input = cases[ci];
+      pc.call = k.name;
+      if (!top_names.count("call_" + k.name)) pc.alt_call = "call_" + k.name;
+      planned.push_back(std::move(pc));
+      CaseResult cr;
+      cr.input = cases[ci];
+      kr.cases.push_back(std::move(cr));
+    }
+  }
+  if (planned.empty()) return fr;
+
+  // 4. The work folder: driver, the two modules, plans and inputs.
+  std::string tmpl = (fs::path(opts_.keep_root.empty() ? fs::temp_directory_path().string() : opts_.keep_root) /
+                      "caramba-difftest-XXXXXX")
+                         .string();
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) {
+    fr.error = "cannot create a work folder under " + fs::path(tmpl).parent_path().string();
+    return fr;
+  }
+  std::string work = buf.data();
+  std::error_code ec;
+  fs::create_directories(fs::path(work) / "inputs", ec);
+  fs::create_directories(fs::path(work) / "original", ec);
+  fs::create_directories(fs::path(work) / "translated", ec);
+  std::string stem = fs::path(path).filename().string();
+  std::string orig_path = (fs::path(work) / "original" / stem).string();
+  std::string trans_path = (fs::path(work) / "translated" / stem).string();
+  std::string source_dir = fs::absolute(fs::path(path), ec).parent_path().string();
+  { std::ofstream(orig_path, std::ios::binary) << *source; }
+  { std::ofstream(trans_path, std::ios::binary) << translation; }
+  { std::ofstream(fs::path(work) / "driver.py", std::ios::binary) << DriverSource(); }
+  std::string python = FindPython(opts_.python);
+
+  // 5. Run both sides, the original first (it makes and saves the inputs).
+  progress_ << "difftest: " << path << ": " << planned.size() << " case(s), Numba original …\n";
+  auto orig = RunSide(runner_, python, work, "original", orig_path, source_dir, planned, opts_, progress_);
+  std::vector<PlannedCase> second;
+  for (const auto& pc : planned) {
+    const SideResult& o = orig[pc.id];
+    std::string st = o.result.value("status", "");
+    if (o.state == SideResult::State::kDone && (st == "ok" || st == "raised")) second.push_back(pc);
+  }
+  progress_ << "difftest: " << path << ": translation …\n";
+  auto trans = RunSide(runner_, python, work, "translation", trans_path, source_dir, second, opts_, progress_);
+
+  // 6. Compare, case by case.
+  std::vector<const PlannedCase*> racy;
+  for (size_t i = 0; i < planned.size(); ++i) {
+    const PlannedCase& pc = planned[i];
+    KernelResult& kr = fr.kernels[pc.kernel];
+    CaseResult& cr = kr.cases[pc.index];
+    const SideResult& o = orig[pc.id];
+    bool generated = pc.input.origin == "generated";
+    auto set = [&](Verdict v, std::string detail) {
+      cr.verdict = v;
+      cr.detail = std::move(detail);
+    };
+    if (o.state == SideResult::State::kTimeout) {
+      set(Verdict::kTimeout, "the Numba original " + o.note);
+      continue;
+    }
+    if (o.state != SideResult::State::kDone) {
+      set(Verdict::kError, "the Numba original: " + o.note);
+      continue;
+    }
+    std::string ost = o.result.value("status", "");
+    cr.numba_first_s = o.result.value("first_call_s", -1.0);
+    cr.numba_s = Median(Times(o.result));
+    if (ost == "input-error") {
+      std::string tb = o.result.value("traceback", "");
+      if (generated) set(Verdict::kNotTested, "generated inputs could not be built: " + LastLine(tb));
+      else set(Verdict::kError, "the runas arguments (" + pc.input.origin + ") failed:\n" + tb);
+      continue;
+    }
+    if (ost == "missing") {
+      set(Verdict::kError, "the original: " + o.result.value("message", ""));
+      continue;
+    }
+    if (ost == "raised" && generated) {
+      set(Verdict::kNotTested, "the Numba original raised " + o.result.value("exception", "") +
+                                   " on generated inputs (" + LastLine(o.result.value("message", "")) +
+                                   "); add a `# caramba: runas` marker with valid inputs");
+      continue;
+    }
+    const SideResult& t = trans[pc.id];
+    if (t.state == SideResult::State::kTimeout) {
+      set(Verdict::kTimeout, "the translation " + t.note);
+      continue;
+    }
+    if (t.state != SideResult::State::kDone) {
+      set(Verdict::kError, "the translation: " + t.note);
+      continue;
+    }
+    std::string tst = t.result.value("status", "");
+    cr.translation_first_s = t.result.value("first_call_s", -1.0);
+    cr.translation_s = Median(Times(t.result));
+    if (tst == "missing") {
+      set(Verdict::kError, "the translation: " + t.result.value("message", "") +
+                               " (a translated kernel keeps its name as a caller)");
+      continue;
+    }
+    if (ost == "raised") {
+      std::string oe = o.result.value("exception", "");
+      if (tst == "raised" && t.result.value("exception", "") == oe) {
+        set(Verdict::kEqual, "both raised " + oe);
+      } else {
+        set(Verdict::kMismatch, "the Numba original raised " + oe + " (" + o.result.value("message", "") + ")" +
+                                    (tst == "raised" ? ", the translation " + t.result.value("exception", "")
+                                                     : ", the translation returned normally"));
+      }
+      continue;
+    }
+    if (tst == "raised" || tst == "input-error") {
+      set(Verdict::kError, "the translation raised " + t.result.value("exception", "") + ":\n" +
+                               t.result.value("traceback", ""));
+      continue;
+    }
+    std::string detail;
+    Verdict v = CompareResults(o.result, t.result, kernels[pc.kernel].params, opts_.tolerance, &cr.difference,
+                               &detail);
+    set(v, detail);
+    if (v == Verdict::kMismatch && kr.uses_prange) racy.push_back(&pc);
+  }
+
+  // 7. Racy originals: the pure-Python run decides who is right.
+  if (!racy.empty()) {
+    std::vector<PlannedCase> again;
+    for (const PlannedCase* pc : racy) again.push_back(*pc);
+    progress_ << "difftest: " << path << ": mismatch in a prange kernel, re-running the original as pure Python …\n";
+    auto py = RunSide(runner_, python, work, "python", orig_path, source_dir, again, opts_, progress_);
+    for (const PlannedCase& pc : again) {
+      KernelResult& kr = fr.kernels[pc.kernel];
+      CaseResult& cr = kr.cases[pc.index];
+      const SideResult& p = py[pc.id];
+      if (p.state != SideResult::State::kDone || p.result.value("status", "") != "ok") {
+        cr.pure_python = "the pure-Python run failed: " +
+                         (p.state == SideResult::State::kDone ? LastLine(p.result.value("traceback", "")) : p.note);
+        continue;
+      }
+      Difference d;
+      std::string detail;
+      Verdict v = CompareResults(p.result, trans[pc.id].result, kernels[pc.kernel].params, opts_.tolerance, &d,
+                                 &detail);
+      cr.pure_python = v == Verdict::kEqual ? "equal" : "different";
+      cr.detail += v == Verdict::kEqual
+                       ? "\n  the translation equals the original run as pure Python (NUMBA_DISABLE_JIT=1): the "
+                         "Numba original races under prange (an oracle disagreement, not a translation bug)"
+                       : "\n  the translation also differs from the original run as pure Python: " + detail;
+    }
+  }
+
+  // 8. Kernel verdicts from their cases.
+  for (KernelResult& kr : fr.kernels) {
+    if (kr.cases.empty()) continue;
+    const CaseResult* worst = &kr.cases[0];
+    for (const auto& c : kr.cases)
+      if (Severity(c.verdict) > Severity(worst->verdict)) worst = &c;
+    kr.verdict = worst->verdict;
+    kr.detail = worst->verdict == Verdict::kEqual ? "" : "[" + worst->input.label + ", " + worst->input.origin + "] " + worst->detail;
+  }
+  if (opts_.keep) {
+    fr.work_dir = work;
+  } else {
+    fs::remove_all(work, ec);
+  }
+  return fr;
+}
+
+}  // namespace caramba::difftest
