@@ -406,7 +406,7 @@ def _specialise(kind, wu, space, sig, kwargs):
             raise TypeError("pykokkos: workunit '%s': argument '%s' of type %s cannot be passed to a kernel "
                             "(views, NumPy arrays, int, float, bool and NumPy scalars can)"
                             % (name, k, type(kwargs[k]).__name__))
-    path = wu.__code__.co_filename
+    path = _os.path.abspath(wu.__code__.co_filename)  # labels errors; keys survive a chdir
     if not _os.path.isfile(path):
         raise DialectError("pykokkos: workunit '%s' has no source file (%s): upstream finds workunits by "
                            "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
