@@ -29,6 +29,9 @@ void Identifiers(const Node& root, std::set<std::string>& out) {
 Node NodeAt(const Tree& tree, uint32_t s, uint32_t e) {
   Node n = tree.Root().DescendantForByteRange(s, e);
   while (n && (n.StartByte() != s || n.EndByte() != e)) n = n.Parent();
+  // The outermost node of that range (the statement, not its expression).
+  while (n && n.Parent() && n.Parent().Type() != "block" && n.Parent().StartByte() == s && n.Parent().EndByte() == e)
+    n = n.Parent();
   return n;
 }
 

@@ -93,13 +93,13 @@ class KernelWriter {
       if (plan_.returns == ReturnKind::kArray) RemoveLine(plan_.final_return_start, plan_.final_return_end);
       Node first = Stmts(body_).empty() ? Node() : Stmts(body_)[0];
       if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
-      std::string text = Region(body_.StartByte(), body_.EndByte());
+      std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
       body = ind + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
     } else {
       for (const Node& s : setup) body += ind + Region(s.StartByte(), s.EndByte()) + nl_;
       body += Header(ind);
       std::string loop_indent(IndentationAt(ctx_.source(), region_root.StartByte()));
-      body += Dedent(loop_indent + Region(region_root.StartByte(), region_root.EndByte()), loop_indent, ind);
+      body += Dedent(loop_indent + Region(LeadingComments(loop_, region_root), region_root.EndByte()), loop_indent, ind);
     }
     if (TrimmedEmpty(body)) body = ind + "pass";
     std::string wu = "@pk.workunit" + nl_ + "def " + names_.workunit + "(" + Signature() + "):" + nl_ + body;
@@ -111,6 +111,9 @@ class KernelWriter {
   Node NodeAt(uint32_t s, uint32_t e) const {
     Node n = ctx_.tree().Root().DescendantForByteRange(s, e);
     while (n && (n.StartByte() != s || n.EndByte() != e)) n = n.Parent();
+    // The outermost node of that range (the statement, not its expression).
+    while (n && n.Parent() && n.Parent().Type() != "block" && n.Parent().StartByte() == s && n.Parent().EndByte() == e)
+    n = n.Parent();
     return n;
   }
 
@@ -431,6 +434,19 @@ class KernelWriter {
     std::string text = r.text;
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
     return text;
+  }
+
+  // tree-sitter hangs comments between `:` and the first statement on the
+  // compound statement, not on its block; they belong to the body.
+  static uint32_t LeadingComments(const Node& compound, const Node& block) {
+    uint32_t start = block.StartByte();
+    bool after_colon = false;
+    for (const Node& c : compound.Children()) {
+      if (c == block) break;
+      if (c.Type() == ":") after_colon = true;
+      else if (after_colon && c.Type() == "comment" && c.StartByte() < start) start = std::min(start, c.StartByte());
+    }
+    return start;
   }
 
   static bool TrimmedEmpty(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }

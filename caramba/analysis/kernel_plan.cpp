@@ -365,7 +365,9 @@ class Builder {
       Refuse(DiagId::kNumpyInKernel, "calls " + shown + "()", n);
       return false;
     }
-    if (fn.Type() == "attribute" && (IsArrayName(fn.ChildByField("object")) || IsParamOrLocal(fn.ChildByField("object")))) {
+    Node receiver = fn.Type() == "attribute" ? fn.ChildByField("object") : Node();
+    while (receiver && receiver.Type() == "subscript") receiver = receiver.ChildByField("value");
+    if (receiver && (IsArrayName(receiver) || IsParamOrLocal(receiver))) {
       Refuse(DiagId::kArrayAttribute, "calls the method '" + shown + "()'", n);
       return false;
     }
@@ -618,6 +620,9 @@ class Builder {
       });
       if (!changed) break;
     }
+    // An unknown type is usually the echo of a construct already refused
+    // (a list, a call); report it only when it is the sole reason.
+    if (!plan_.refusals.empty()) return;
     for (const auto& name : plan_.locals) {
       const Type& t = plan_.types[name];
       if (t.scalar == Scalar::kUnknown || IsComplex(t.scalar)) {
@@ -819,7 +824,7 @@ class Builder {
     for (size_t i = 0; i < end; ++i) {
       const Node& s = stmts[i];
       Node a = AssignmentOf(s);
-      bool serial = plan_.dispatch == Dispatch::kSerial;
+      bool serial = end == stmts.size() && plan_.loop_start == 0;
       if (a && a.Type() == "assignment" && a.ChildByField("left").Type() == "identifier") {
         std::string var(a.ChildByField("left").Text());
         Node r = a.ChildByField("right");
@@ -999,7 +1004,7 @@ class Builder {
     if (any_scalar) {
       plan_.returns = ReturnKind::kScalar;
       plan_.return_type = rt;
-      if (rt == Scalar::kUnknown || IsComplex(rt))
+      if ((rt == Scalar::kUnknown || IsComplex(rt)) && plan_.refusals.empty())
         Refuse(DiagId::kUnknownType, "cannot infer the type of the returned value", def_.ChildByField("name"));
       return;
     }

@@ -1,0 +1,18 @@
+# Thesis snippet 2.5: a prange reduction with a triangular inner loop.
+import pykokkos as pk
+import numpy as np
+
+
+@pk.workunit
+def _pk_potential_numba_scalar_prange(tid, acc: pk.Acc[pk.double], cluster):
+    i: pk.int64 = tid
+    for j in range(i + 1, cluster.extent(0)):
+        r: pk.double = cluster[i] - cluster[j]  # expect: CRB501
+        e: pk.double = 1.0 / r ** 12 - 1.0 / r ** 6
+        acc += e
+
+
+def potential_numba_scalar_prange(cluster):
+    energy = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(int(cluster.shape[0]) - 1)), _pk_potential_numba_scalar_prange,
+        cluster=pk.array(cluster))
+    return energy

@@ -1,0 +1,14 @@
+# Thesis snippet 2.5: a prange reduction with a triangular inner loop.
+import numba
+import numpy as np
+
+
+@numba.njit(parallel=True)
+def potential_numba_scalar_prange(cluster):
+    energy = 0.0
+    for i in numba.prange(len(cluster) - 1):
+        for j in range(i + 1, len(cluster)):
+            r = cluster[i] - cluster[j]  # expect: CRB501
+            e = 1.0 / r ** 12 - 1.0 / r ** 6
+            energy += e
+    return energy

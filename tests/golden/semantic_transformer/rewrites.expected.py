@@ -1,0 +1,71 @@
+# Every rewrite of constructs the dialect lacks, with Python semantics kept.
+import math
+
+import numpy as np
+import pykokkos as pk
+
+
+@pk.workunit
+def _pk_rewrites(tid, x: pk.View1D[pk.double], k: pk.View1D[pk.int64], out: pk.View1D[pk.double]):
+    i: pk.int64 = tid
+    # ternary -> if/else
+    sign: pk.double = 0.0
+    if x[i] >= 0.0:
+        sign = 1.0
+    else:
+        sign = -1.0
+    # chained comparison -> and
+    inside: bool = (0.0 < x[i] and x[i] <= 1.0)
+    # min/max on floats -> math.fmin/fmax; on ints -> typed if
+    lo: pk.double = math.fmin(x[i], 0.5)
+    _pk_t0: pk.int64 = k[i]
+    if 3 > _pk_t0:
+        _pk_t0 = 3
+    hi: pk.int64 = _pk_t0
+    # mixed and/or -> bool temporary keeping short-circuit
+    _pk_t1: bool = (x[i] > 2.0 or x[i] < -2.0)
+    if _pk_t1:
+        _pk_t1 = k[i] > 0
+    flag: bool = _pk_t1
+    # // and % with Python semantics on ints and floats
+    q: pk.int64 = math.floor(k[i] / 3)
+    r: pk.int64 = ((k[i] % 3 + 3) % 3)
+    fq: pk.double = math.floor(x[i] / 0.25)
+    fr: pk.double = math.fmod(math.fmod(x[i], 0.25) + 0.25, 0.25)
+    # int() and float() casts
+    t: pk.int64 = x[i] * 10.0
+    f: pk.double = pk.double(k[i])
+    # scalar NumPy math -> math
+    s: pk.double = math.sqrt(abs(x[i])) + math.exp(-x[i]) + math.pi
+    # tuple swap -> temporaries
+    a: pk.double = 0.0
+    b: pk.double = 0.0
+    _pk_t2: pk.double = lo
+    _pk_t3: pk.int64 = hi
+    a = _pk_t2
+    b = _pk_t3
+    _pk_t4: pk.double = b
+    _pk_t5: pk.double = a
+    a = _pk_t4
+    b = _pk_t5
+    out[i] = sign + lo + hi + q + r + fq + fr + t + f + s + a + b
+    if inside or flag:
+        out[i] += 1.0
+
+
+def rewrites(x, k, out):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_rewrites,
+        x=pk.array(x),
+        k=pk.array(k),
+        out=pk.array(out))
+
+
+@pk.workunit
+def _pk_python_mod(tid, acc: pk.Acc[pk.int64], a: pk.int64, b: pk.int64):
+    _pk_t0: pk.int64 = math.floor(a / b)
+    _pk_t1: pk.int64 = (a / b) - math.remainder((a / b), 1.0)
+    acc += ((a % b + b) % b) + (_pk_t0) * 100 + _pk_t1
+
+
+def python_mod(a, b):
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_python_mod, a=a, b=b))

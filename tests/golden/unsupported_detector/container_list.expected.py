@@ -1,0 +1,11 @@
+# CRB112: the kernel stays Numba code, byte for byte.
+import time
+
+import numpy as np
+from numba import jit, njit, vectorize
+
+
+@njit
+def k(a):
+    xs = [1.0, 2.0]  # expect: CRB112
+    a[0] = xs[0]  # expect: CRB121

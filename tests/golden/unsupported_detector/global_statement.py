@@ -1,0 +1,11 @@
+# CRB117: the kernel stays Numba code, byte for byte.
+import time
+
+import numpy as np
+from numba import jit, njit, vectorize
+
+
+@njit
+def k(a):
+    global counter  # expect: CRB117
+    a[0] = 1.0

@@ -1,0 +1,10 @@
+# CRB201: the kernel stays Numba code, byte for byte.
+import time
+
+import numpy as np
+from numba import jit, njit, vectorize
+
+
+@njit
+def k(a):
+    return np.sum(a)  # expect: CRB201

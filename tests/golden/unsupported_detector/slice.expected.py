@@ -1,0 +1,10 @@
+# CRB301: the kernel stays Numba code, byte for byte.
+import time
+
+import numpy as np
+from numba import jit, njit, vectorize
+
+
+@njit
+def k(a):
+    b = a[1:]  # expect: CRB301

@@ -1,0 +1,13 @@
+# CRB113: the kernel stays Numba code, byte for byte.
+import time
+
+import numpy as np
+from numba import jit, njit, vectorize
+
+
+@njit
+def k(a):
+    try:  # expect: CRB113
+        a[0] = 1.0
+    except Exception:  # expect: CRB123
+        a[0] = 2.0

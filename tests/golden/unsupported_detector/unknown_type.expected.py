@@ -1,0 +1,11 @@
+# CRB124: the kernel stays Numba code, byte for byte.
+import time
+
+import numpy as np
+from numba import jit, njit, vectorize
+
+
+@njit
+def k(a):
+    z = 1j  # expect: CRB118
+    a[0] = 1.0
