@@ -101,14 +101,12 @@ def compile_times(samples):
             else:
                 firsts.append(dt)
                 cpus.append(cpu)
-            t = time.perf_counter()
-            pk.parallel_for(16, mod.scale, x=x, f=2.0)
-            second = time.perf_counter() - t
+            second = median_time(100, lambda: pk.parallel_for(16, mod.scale, x=x, f=2.0))
         rows.append(["first call, PCH present (median of %d modules)" % samples,
                      "%.2f s" % statistics.median(firsts), "%.2f s" % statistics.median(cpus)])
         rows.append(["  min / max", "%.2f / %.2f s" % (min(firsts), max(firsts)),
                      "%.2f / %.2f s" % (min(cpus), max(cpus))])
-        rows.append(["second call (in-process table)", "%.1f us" % (second * 1e6), "-"])
+        rows.append(["later calls (in-process table, median)", "%.1f us" % (second * 1e6), "-"])
     finally:
         if old is None:
             del os.environ["PYKOKKOS_RT_CACHE_DIR"]
@@ -171,7 +169,7 @@ def numba_kernels(threads):
     return nb_axpy, nb_dot, nb_pi
 
 
-def throughput(sizes, reps, baseline, threads):
+def throughput(sizes, reps, baseline, threads, rounds):
     nb_axpy, nb_dot, nb_pi = numba_kernels(threads)
     rows = []
     for n in sizes:
@@ -179,28 +177,32 @@ def throughput(sizes, reps, baseline, threads):
         y = pk.full([n], 0.5)
         h = 1.0 / n
         pol = pk.RangePolicy(pk.OpenMP, 0, n)
-        ours = {
-            "axpy": median_time(reps, lambda: pk.parallel_for(pol, axpy, a=2.0, x=x, y=y)),
-            "dot": median_time(reps, lambda: pk.parallel_reduce(pol, dot, x=x, y=y)),
-            "pi": median_time(reps, lambda: pk.parallel_reduce(pol, pi_reduce, h=h)),
-        }
         pi_value = pk.parallel_reduce(pol, pi_reduce, h=h) * h
         assert abs(pi_value - np.pi) < 1e-6, pi_value
         xs, ys = x.data, y.data
-        numba_t = {
-            "axpy": median_time(reps, lambda: nb_axpy(2.0, xs, ys)),
-            "dot": median_time(reps, lambda: nb_dot(xs, ys)),
-            "pi": median_time(reps, lambda: nb_pi(n, h)),
-        }
-        out = subprocess.run([baseline, str(n), str(reps)], capture_output=True, text=True, check=True,
-                             env=dict(os.environ, OMP_NUM_THREADS=str(threads))).stdout
-        cpp = {line.split()[0]: float(line.split()[1]) for line in out.splitlines() if line.strip()}
+        best = {}
+        # The machine is shared: the three implementations take turns, round
+        # after round, and each keeps its best median, so a burst of load
+        # from elsewhere cannot favour one of them.
+        for _ in range(rounds):
+            out = subprocess.run([baseline, str(n), str(reps)], capture_output=True, text=True, check=True,
+                                 env=dict(os.environ, OMP_NUM_THREADS=str(threads))).stdout
+            times = {("cpp", line.split()[0]): float(line.split()[1]) for line in out.splitlines() if line.strip()}
+            times[("ours", "axpy")] = median_time(reps, lambda: pk.parallel_for(pol, axpy, a=2.0, x=x, y=y))
+            times[("ours", "dot")] = median_time(reps, lambda: pk.parallel_reduce(pol, dot, x=x, y=y))
+            times[("ours", "pi")] = median_time(reps, lambda: pk.parallel_reduce(pol, pi_reduce, h=h))
+            times[("numba", "axpy")] = median_time(reps, lambda: nb_axpy(2.0, xs, ys))
+            times[("numba", "dot")] = median_time(reps, lambda: nb_dot(xs, ys))
+            times[("numba", "pi")] = median_time(reps, lambda: nb_pi(n, h))
+            for k, v in times.items():
+                best[k] = min(best.get(k, float("inf")), v)
         for name in ("axpy", "dot", "pi"):
-            rows.append([name, "%.0e" % n, "%.2f" % (cpp[name] * 1e3), "%.2f" % (ours[name] * 1e3),
-                         "%+.0f%%" % (100 * (ours[name] / cpp[name] - 1)), "%.2f" % (numba_t[name] * 1e3),
-                         "%.2fx" % (numba_t[name] / ours[name])])
+            cpp, ours, nb = best[("cpp", name)], best[("ours", name)], best[("numba", name)]
+            rows.append([name, "%.0e" % n, "%.2f" % (cpp * 1e3), "%.2f" % (ours * 1e3),
+                         "%+.0f%%" % (100 * (ours / cpp - 1)), "%.2f" % (nb * 1e3), "%.2fx" % (nb / ours)])
         del x, y, xs, ys
-    table("3. Kernel time on OpenMP, %d threads, ms (median of %d; target: within 10%% of Kokkos C++)" % (threads, reps),
+    table("3. Kernel time on OpenMP, %d threads, ms (best of %d rounds of medians of %d; target: within 10%% "
+          "of Kokkos C++)" % (threads, rounds, reps),
           ["kernel", "n", "Kokkos C++", "pykokkos_rt", "vs C++", "Numba prange", "Numba/ours"], rows)
 
 
@@ -209,6 +211,7 @@ def main():
     ap.add_argument("--baseline", required=True, help="path of pykokkos_bench_baseline")
     ap.add_argument("--sizes", default="1e7", help="comma-separated element counts (e.g. 1e7,1e8)")
     ap.add_argument("--reps", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--compile-samples", type=int, default=3)
     ap.add_argument("--dispatch-calls", type=int, default=20000)
     ap.add_argument("--only", choices=["compile", "dispatch", "kernels"])
@@ -222,7 +225,7 @@ def main():
     if args.only in (None, "dispatch"):
         dispatch_overhead(args.dispatch_calls)
     if args.only in (None, "kernels"):
-        throughput([int(float(s)) for s in args.sizes.split(",")], args.reps, args.baseline, threads)
+        throughput([int(float(s)) for s in args.sizes.split(",")], args.reps, args.baseline, threads, args.rounds)
 
 
 if __name__ == "__main__":
