@@ -73,6 +73,24 @@ def lengths(i, xs, ys, out):
     out[i] = hypot2(xs[i], ys[i])
 
 
+@pk.function
+def row_total(m: pk.View2D[pk.double], r: int) -> pk.double:
+    s: pk.double = 0.0
+    for j in range(m.extent(1)):
+        s += m[r][j]
+    return s
+
+
+@pk.function
+def store(v: pk.View1D[pk.double], k: int, value: pk.double) -> None:
+    v[k] = value
+
+
+@pk.workunit
+def row_totals(i, m, out):
+    store(out, i, row_total(m, i))
+
+
 @pk.workunit
 def histogram(i, data, bins, counts):
     b: int = data[i] % bins
@@ -170,6 +188,10 @@ def test_08_pk_function(space):
     out = pk.zeros([3])
     pk.parallel_for(pk.RangePolicy(space, 0, 3), lengths, xs=pk.array(xs), ys=pk.array(ys), out=out)
     assert out.data.tolist() == [5.0, 13.0, 17.0]
+    m = np.arange(12, dtype=np.float64).reshape(3, 4)
+    totals = pk.zeros([3])
+    pk.parallel_for(pk.RangePolicy(space, 0, 3), row_totals, m=pk.array(m), out=totals)  # views into functions
+    assert totals.data.tolist() == m.sum(axis=1).tolist()
 
 
 def test_09_atomics(space):

@@ -175,3 +175,32 @@ def test_thread_index_is_int32():
     assert "operator()(const int32_t i)" in src
     with pytest.raises(OverflowError):
         pk.RangePolicy(0, 2 ** 31)
+
+
+@pk.workunit
+def transpose_into(i, src, dst):
+    for j in range(src.extent(1)):
+        dst[j][i] = src[i][j]
+
+
+@pk.workunit
+def int_scan(i, acc: pk.Acc[pk.int64], final, x):
+    acc += x[i]
+    if final:
+        x[i] = acc
+
+
+def test_fortran_order_views_index_like_numpy():
+    src = np.asfortranarray(np.arange(6, dtype=np.float64).reshape(2, 3))
+    dst = pk.View([3, 2], pk.double, layout=pk.LayoutLeft)
+    assert dst.data.flags.f_contiguous
+    pk.parallel_for(2, transpose_into, src=pk.array(src), dst=dst)
+    assert np.array_equal(dst.data, src.T)
+    assert (transpose_into, "for", "OpenMP", (("src", "view:f64:2:L"), ("dst", "view:f64:2:L"))) in pk._specialisations
+
+
+def test_int64_scan_total_is_exact():
+    x = np.full(3, 2 ** 53 + 1, dtype=np.int64)
+    total = pk.parallel_scan(3, int_scan, x=x)
+    assert isinstance(total, int) and total == 3 * (2 ** 53 + 1)
+    assert x.tolist() == [(2 ** 53 + 1) * k for k in (1, 2, 3)]
