@@ -125,6 +125,7 @@ class Builder {
     CollectNames(body_);
     CheckConstructs(body_);
     InferParamTypes();
+    IntegerArraysFromIndexing();
     InferLocalTypes();
     CheckArrays();
     CheckPreludePositions();
@@ -501,9 +502,46 @@ class Builder {
 
   // Integer when the parameter feeds a range bound or an index (Numba would
   // reject a float there); bool when it is a bare condition; else float64.
+  // Locals that must be integers: used as an index or a range bound.
+  std::set<std::string> IndexLocals() {
+    std::set<std::string> out;
+    auto consider = [&](const Node& e) {
+      Walk(e, [&](const Node& n) {
+        if (n.Type() == "subscript" || n.Type() == "call") return false;
+        if (n.Type() == "binary_operator" && n.ChildByField("operator").Text() == "/") return false;
+        if (n.Type() == "identifier" && plan_.locals.count(std::string(n.Text()))) out.insert(std::string(n.Text()));
+        return true;
+      });
+    };
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "subscript")
+        for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
+      if (n.Type() == "call") {
+        std::string q = mod_.imports.Resolve(n.ChildByField("function"));
+        if (q == "range" || q == "numba.prange")
+          for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
+      }
+      return true;
+    });
+    return out;
+  }
+
   Scalar ScalarParamEvidence(const std::string& p) {
     Scalar s = Scalar::kUnknown;
     bool used = false;
+    // A parameter feeding a local that is used as an index is an integer.
+    if (index_locals_.empty()) index_locals_ = IndexLocals();
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right") &&
+          index_locals_.count(std::string(n.ChildByField("left").Text()))) {
+        Walk(n.ChildByField("right"), [&](const Node& m) {
+          if (m.Type() == "binary_operator" && m.ChildByField("operator").Text() == "/") return false;
+          if (m.Type() == "identifier" && m.Text() == p) s = Scalar::kInt64;
+          return true;
+        });
+      }
+      return true;
+    });
     Walk(body_, [&](const Node& n) {
       if (n.Type() == "identifier" && n.Text() == p) {
         used = true;
@@ -528,9 +566,64 @@ class Builder {
     });
     if (s == Scalar::kUnknown) {
       s = Scalar::kFloat64;
+      assumed_float_.insert(p);
       if (used) Note(DiagId::kAssumedScalarType, "parameter '" + p + "' assumed to be a float64", def_.ChildByField("name"));
     }
     return s;
+  }
+
+  // An array whose elements serve as indices or loop bounds holds integers
+  // (`out[idx[i]] += 1`, `j = idx[i]; out[j] = ...`): without this, an index
+  // array of unknown dtype would be assumed float64 and the C++ would not
+  // compile.
+  void IntegerArraysFromIndexing() {
+    std::map<std::string, std::string> from_element;  // x -> a for `x = a[...]`
+    auto element_base = [&](const Node& n) -> std::string {
+      if (n.Type() != "subscript") return "";
+      int depth = 0;
+      Node b = SubscriptBase(n, &depth);
+      return b.Type() == "identifier" && unknown_dtype_.count(std::string(b.Text())) ? std::string(b.Text()) : "";
+    };
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right")) {
+        std::string a = element_base(n.ChildByField("right"));
+        if (!a.empty()) from_element[std::string(n.ChildByField("left").Text())] = a;
+      }
+      return true;
+    });
+    std::set<std::string> integer;
+    auto consider = [&](const Node& e) {
+      std::vector<Node> cands{e};
+      if (e.Type() == "binary_operator") {
+        std::string_view op = e.ChildByField("operator").Text();
+        if (op == "+" || op == "-" || op == "*") {
+          cands.push_back(e.ChildByField("left"));
+          cands.push_back(e.ChildByField("right"));
+        }
+      }
+      for (const Node& c : cands) {
+        std::string a = element_base(c);
+        if (!a.empty()) integer.insert(a);
+        if (c.Type() == "identifier") {
+          auto it = from_element.find(std::string(c.Text()));
+          if (it != from_element.end()) integer.insert(it->second);
+        }
+      }
+    };
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "subscript")
+        for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
+      if (n.Type() == "call") {
+        std::string q = mod_.imports.Resolve(n.ChildByField("function"));
+        if (q == "range" || q == "numba.prange")
+          for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
+      }
+      return true;
+    });
+    for (const auto& a : integer) {
+      plan_.types[a].scalar = Scalar::kInt64;
+      unknown_dtype_.erase(a);
+    }
   }
 
   Type AllocationType(const Node& call) {
@@ -1030,7 +1123,8 @@ class Builder {
   std::set<std::string> loop_vars_;
   std::map<std::string, int> assign_count_;
   std::map<std::string, int> array_rank_;
-  std::set<std::string> unknown_dtype_, noted_dtype_;
+  std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
+  std::set<std::string> index_locals_;
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
 };
