@@ -1,0 +1,138 @@
+"""End-to-end tests of `caramba difftest` that do not depend on the translator:
+planted wrong translations (given with --translation) must be reported as
+mismatches with a non-zero exit, misbehaving ones as timeout/error, and the
+harness's other paths (pure-Python oracle, not-tested, cases file, --keep,
+JSON, timing) must do what docs/difftest.md says.
+
+    python3 test_harness.py CARAMBA SCENARIO
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PLANTED = os.path.join(HERE, "planted")
+ORIGINAL = os.path.join(PLANTED, "original.py")
+
+
+def run(caramba, *args, expect_rc=None):
+    t0 = time.time()
+    p = subprocess.run([caramba, "difftest", "--format", "json", *args], capture_output=True, text=True)
+    elapsed = time.time() - t0
+    if expect_rc is not None and p.returncode != expect_rc:
+        sys.exit("exit %d, expected %d\nstdout:\n%s\nstderr:\n%s" % (p.returncode, expect_rc, p.stdout, p.stderr))
+    report = json.loads(p.stdout) if p.stdout.strip().startswith("{") else None
+    return p, report, elapsed
+
+
+def kernels(report):
+    return {k["name"]: k for f in report["files"] for k in f["kernels"]}
+
+
+def check(cond, msg, report=None):
+    if not cond:
+        sys.exit("FAILED: %s\n%s" % (msg, json.dumps(report, indent=1)[:6000] if report else ""))
+
+
+def planted(caramba, variant, bad_kernel, where):
+    p, rep, _ = run(caramba, "--no-timing", "--sizes", "50", "--translation",
+                    os.path.join(PLANTED, variant + ".py"), ORIGINAL, expect_rc=1)
+    ks = kernels(rep)
+    check(ks[bad_kernel]["verdict"] == "mismatch", "%s: %s must be a mismatch" % (variant, bad_kernel), rep)
+    m = ks[bad_kernel]["cases"][0]["mismatch"]
+    check(m["where"].startswith(where), "%s: mismatch located at %r, expected %r" % (variant, m["where"], where), rep)
+    for name, k in ks.items():
+        if name != bad_kernel:
+            check(k["verdict"] == "equal", "%s: %s must stay equal" % (variant, name), rep)
+    check("mismatch" in p.stderr, "the summary on stderr names the mismatch")
+
+
+def main():
+    caramba, scenario = sys.argv[1], sys.argv[2]
+    if scenario == "off_by_one":
+        planted(caramba, "off_by_one", "total", "return")
+    elif scenario == "dropped_accumulation":
+        planted(caramba, "dropped_accumulation", "axpy", "argument 'y'")
+    elif scenario == "wrong_operator":
+        planted(caramba, "wrong_operator", "doubled", "return")
+    elif scenario == "int_as_float":
+        planted(caramba, "int_as_float", "count_positive", "return")
+    elif scenario == "returns_view":
+        planted(caramba, "returns_view", "doubled", "return")
+    elif scenario == "correct":
+        _, rep, _ = run(caramba, "--no-timing", "--translation", os.path.join(PLANTED, "correct.py"), ORIGINAL,
+                        expect_rc=0)
+        ks = kernels(rep)
+        check(all(k["verdict"] == "equal" for k in ks.values()) and len(ks) == 4, "all four equal", rep)
+        check(all(len(k["cases"]) == 2 for k in ks.values()), "a small and a medium size", rep)
+    elif scenario == "timeout_and_crash":
+        _, rep, elapsed = run(caramba, "--no-timing", "--sizes", "50", "--timeout", "3", "--translation",
+                              os.path.join(PLANTED, "hangs_and_crashes.py"), ORIGINAL, expect_rc=1)
+        ks = kernels(rep)
+        check(ks["total"]["verdict"] == "timeout", "total times out", rep)
+        check(ks["axpy"]["verdict"] == "error" and "died" in ks["axpy"]["detail"], "axpy's process died", rep)
+        check(ks["doubled"]["verdict"] == "error" and "planted failure" in ks["doubled"]["detail"],
+              "doubled raised, with its traceback", rep)
+        check(ks["count_positive"]["verdict"] == "equal", "the kernel after them still runs", rep)
+        check(elapsed < 60, "never hangs past the timeout (took %.1f s)" % elapsed)
+    elif scenario == "pure_python_oracle":
+        _, rep, _ = run(caramba, "--no-timing", "--translation", os.path.join(PLANTED, "racy_translation.py"),
+                        os.path.join(PLANTED, "racy.py"), expect_rc=1)
+        k = kernels(rep)["power3"]
+        check(k["verdict"] == "mismatch", "Numba and the translation differ", rep)
+        check(k["cases"][0].get("pure_python") == "equal", "the translation equals pure Python", rep)
+        check("races" in k["detail"], "the report says the original races", rep)
+    elif scenario == "not_tested":
+        nt = os.path.join(PLANTED, "not_tested.py")
+        _, rep, _ = run(caramba, "--no-timing", "--translation", nt, nt, expect_rc=1)
+        ks = kernels(rep)
+        check(ks["apply"]["verdict"] == "not-tested" and "'f' is called" in ks["apply"]["detail"], "apply", rep)
+        check(ks["mass_of"]["verdict"] == "not-tested" and "p.mass" in ks["mass_of"]["detail"], "mass_of", rep)
+    elif scenario == "cases_file":
+        _, rep, _ = run(caramba, "--no-timing", "--cases", os.path.join(PLANTED, "cases.txt"), "--translation",
+                        os.path.join(PLANTED, "correct.py"), ORIGINAL, expect_rc=0)
+        cases = kernels(rep)["total"]["cases"]
+        check(len(cases) == 1 and cases[0]["label"] == "N=7" and cases[0]["origin"].startswith("cases file"),
+              "the cases file wins over the marker", rep)
+        check(kernels(rep)["axpy"]["cases"][0]["origin"].startswith("marker"), "others keep their markers", rep)
+    elif scenario == "keep_and_timing":
+        tmp = tempfile.mkdtemp(prefix="crb-dt-test-")
+        try:
+            _, rep, _ = run(caramba, "--keep", "--keep-dir", tmp, "--repeat", "2", "--sizes", "1000",
+                            "--translation", os.path.join(PLANTED, "correct.py"), ORIGINAL, expect_rc=0)
+            work = rep["files"][0]["work_dir"]
+            for f in ("driver.py", "plan-original.json", "plan-translation.json", "original/original.py",
+                      "translated/original.py"):
+                check(os.path.exists(os.path.join(work, f)), "--keep leaves " + f, rep)
+            case = kernels(rep)["total"]["cases"][0]
+            check(case["numba_s"] is not None and case["translation_s"] is not None and case["ratio"] is not None,
+                  "timings of both sides and their ratio", rep)
+            # The kept driver reproduces the run by hand.
+            py = json.load(open(os.path.join(work, "plan-translation.json")))
+            out = subprocess.run([sys.executable if not os.environ.get("CARAMBA_PYTHON") else
+                                  os.environ["CARAMBA_PYTHON"], "driver.py", "plan-translation.json"],
+                                 cwd=work, capture_output=True, text=True)
+            events = [json.loads(l)["event"] for l in out.stdout.splitlines() if l.startswith("{")]
+            check(events.count("result") == len(py["cases"]) and events[-1] == "done",
+                  "the kept driver runs by hand: %s %s" % (events, out.stderr[-2000:]))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    elif scenario == "usage":
+        p = subprocess.run([caramba, "difftest", "/nonexistent.py"], capture_output=True, text=True)
+        check(p.returncode == 2, "a missing file is exit 2")
+        p = subprocess.run([caramba, "difftest", "--translation", ORIGINAL, ORIGINAL, ORIGINAL],
+                           capture_output=True, text=True)
+        check(p.returncode == 2 and "one input file" in p.stderr, "--translation takes one input")
+        p = subprocess.run([caramba, "difftest", "--sizes", "0", ORIGINAL], capture_output=True, text=True)
+        check(p.returncode == 2, "bad --sizes is exit 2")
+    else:
+        sys.exit("unknown scenario " + scenario)
+    print("ok", scenario)
+
+
+if __name__ == "__main__":
+    main()
