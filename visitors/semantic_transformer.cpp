@@ -128,8 +128,20 @@ class KernelWriter {
       if (n.Type() == "for_statement") loop_vars.insert(std::string(n.ChildByField("left").Text()));
       return true;
     });
+    // A loop variable is declared by its `for`; one that is also assigned
+    // outside its loops needs its own declaration (the `for` shadows it).
+    std::set<std::string> assigned;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+        Node l = n.ChildByField("left");
+        if (l.Type() == "identifier") assigned.insert(std::string(l.Text()));
+        if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+          for (const Node& c : l.NamedChildren()) assigned.insert(std::string(c.Text()));
+      }
+      return true;
+    });
     for (const auto& v : plan_.locals) {
-      if (skip.count(v) || loop_vars.count(v)) continue;
+      if (skip.count(v) || (loop_vars.count(v) && !assigned.count(v))) continue;
       std::vector<Node> occ;
       auto collect = [&](const Node& root) {
         Walk(root, [&](const Node& n) {
