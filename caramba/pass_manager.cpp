@@ -150,6 +150,7 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
                    });
   result.output = tree.Source();
   result.ok = !HasErrors(result.diagnostics);
+  if (result.ok) result.output_tree = std::make_shared<const Tree>(std::move(tree));
   return result;
 }
 

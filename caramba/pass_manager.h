@@ -29,6 +29,10 @@ struct PassResult {
   std::vector<Diagnostic> diagnostics;
   /// The module analysis of the input (kernels as the user wrote them).
   std::shared_ptr<const ModuleInfo> input_module;
+  /// The output parsed (the pass manager's last tree; its Source() equals
+  /// `output`), so consumers such as the batch report need not parse the
+  /// output again. Null when ok == false.
+  std::shared_ptr<const Tree> output_tree;
   std::vector<PassTiming> timings;
 };
 

@@ -369,7 +369,8 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
     err << "  " << detail << "\n";
   }
 
-  nlohmann::json report = JsonReport(outcomes, sum, run_diags, opts.mode, code);
+  nlohmann::json report;
+  if (!opts.report_path.empty() || opts.format == "json") report = JsonReport(outcomes, sum, run_diags, opts.mode, code);
   if (!opts.report_path.empty()) {
     Diagnostic wd;
     if (!fs.WriteAtomic(opts.report_path, report.dump(2) + "\n", &wd)) {

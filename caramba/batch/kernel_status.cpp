@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "caramba/syntax.h"
@@ -99,7 +100,11 @@ std::vector<KernelOutcome> ClassifyKernels(const PassResult& result, std::string
   // Unchanged text: every kernel is still Numba code; skip the re-parse.
   if (result.output == input) return out;
 
-  Tree tree = Tree::Parse(result.output);
+  // The pass manager's final tree when it kept it; parse only otherwise.
+  std::optional<Tree> parsed;
+  const Tree* out_tree = result.output_tree.get();
+  if (!out_tree || out_tree->Source() != result.output) out_tree = &parsed.emplace(Tree::Parse(result.output));
+  const Tree& tree = *out_tree;
   ModuleInfo after = AnalyzeModule(tree);
   std::set<std::string> still_numba;
   for (const Kernel& k : after.kernels) still_numba.insert(k.qualname);
