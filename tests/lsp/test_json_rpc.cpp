@@ -47,7 +47,7 @@ std::vector<Incoming> ReadString(const std::string& s, size_t max_body = size_t{
 }
 }  // namespace
 
-TEST_CASE("framing: consecutive messages, any header case, Content-Type ignored") {
+TEST_CASE("framing: consecutive messages / any header case / Content-Type ignored") {
   std::string s = Framed(R"({"a":1})") + "content-length: 7\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"b\":2}";
   auto msgs = ReadString(s);
   REQUIRE(msgs.size() == 2);
@@ -64,7 +64,7 @@ TEST_CASE("framing: headers and bodies split across reads of one byte") {
   CHECK(msgs[1].message.is_array());
 }
 
-TEST_CASE("framing: a malformed header costs one parse error, the next frame is read") {
+TEST_CASE("framing: a malformed header costs one parse error / the next frame is read") {
   std::string s = "Garbage without colon\r\n\r\n{\"x\":1}" + Framed(R"({"ok":true})");
   auto msgs = ReadString(s);
   REQUIRE(msgs.size() == 2);
@@ -84,7 +84,7 @@ TEST_CASE("framing: bad Content-Length values and missing lengths recover") {
   }
 }
 
-TEST_CASE("framing: invalid JSON bodies are parse errors; the stream continues") {
+TEST_CASE("framing: invalid JSON bodies are parse errors - the stream continues") {
   auto msgs = ReadString(Framed("{not json") + Framed("\xff\xfe") + Framed(R"({"fine":1})"));
   REQUIRE(msgs.size() == 3);
   CHECK(msgs[0].kind == Incoming::Kind::kParseError);
@@ -92,7 +92,7 @@ TEST_CASE("framing: invalid JSON bodies are parse errors; the stream continues")
   CHECK(msgs[2].message["fine"] == 1);
 }
 
-TEST_CASE("framing: an oversized body is skipped, not buffered") {
+TEST_CASE("framing: an oversized body is skipped / not buffered") {
   std::string big(5000, ' ');
   auto msgs = ReadString(Framed("[" + big + "]") + Framed(R"({"after":1})"), /*max_body=*/1000);
   REQUIRE(msgs.size() == 2);

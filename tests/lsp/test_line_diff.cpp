@@ -12,7 +12,7 @@ TEST_CASE("diff: identical texts need no hunks") {
   CHECK(DiffLines("", "").empty());
 }
 
-TEST_CASE("diff: an import and a kernel rewrite are two hunks, the rest untouched") {
+TEST_CASE("diff: an import and a kernel rewrite are two hunks / the rest untouched") {
   std::string before = "import numpy as np\n\n@njit\ndef f(x):\n    return x\n\n\ndef g():\n    pass\n";
   std::string after = "import numpy as np\nimport pykokkos as pk\n\n@pk.workunit\ndef f(tid, x):\n    return x\n\n\ndef g():\n    pass\n";
   auto hunks = DiffLines(before, after);
@@ -26,7 +26,7 @@ TEST_CASE("diff: an import and a kernel rewrite are two hunks, the rest untouche
   CHECK(ApplyHunks(before, hunks) == after);
 }
 
-TEST_CASE("diff: CRLF lines, a missing final newline, deletions at the end") {
+TEST_CASE("diff: CRLF lines / a missing final newline / deletions at the end") {
   std::string before = "a\r\nb\r\nc";
   CHECK(ApplyHunks(before, DiffLines(before, "a\r\nB\r\nc")) == "a\r\nB\r\nc");
   CHECK(ApplyHunks(before, DiffLines(before, "a\r\nb\r\nc\r\n")) == "a\r\nb\r\nc\r\n");

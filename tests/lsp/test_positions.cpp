@@ -27,7 +27,7 @@ TEST_CASE("positions: UTF-8 and UTF-32") {
   CHECK(u32.ToOffset({0, 2}) == 5);
 }
 
-TEST_CASE("positions: CRLF and lone CR end lines; columns clamp before the terminator") {
+TEST_CASE("positions: CRLF and lone CR end lines - columns clamp before the terminator") {
   std::string t = "ab\r\ncd\ref\n";
   PositionMapper m(t, PositionEncoding::kUtf16);
   CHECK(m.LineCount() == 4);
@@ -52,7 +52,7 @@ TEST_CASE("positions: every character boundary round-trips in every encoding") {
   }
 }
 
-TEST_CASE("positions: JSON in, clamped; malformed throws") {
+TEST_CASE("positions: JSON in / clamped - malformed throws") {
   PositionMapper m("abc\n", PositionEncoding::kUtf16);
   CHECK(m.OffsetOf(nlohmann::json{{"line", 0}, {"character", -4}}) == 0);
   CHECK(m.OffsetOf(nlohmann::json{{"line", 0}, {"character", 1e12}}) == 3);

@@ -160,7 +160,7 @@ std::string Translate(const std::string& text, std::vector<std::string> kernels,
 
 }  // namespace
 
-TEST_CASE("lifecycle: not initialized, initialize, double initialize, shutdown, exit") {
+TEST_CASE("lifecycle: not initialized / initialize / double initialize / shutdown / exit") {
   Harness h;
   json r = h.Request("textDocument/hover", json::object());
   CHECK(r["error"]["code"] == kServerNotInitialized);
@@ -186,7 +186,7 @@ TEST_CASE("lifecycle: exit without shutdown exits with 1") {
   CHECK(h.server.ExitCode() == 1);
 }
 
-TEST_CASE("errors: unknown methods, malformed messages, bad params") {
+TEST_CASE("errors: unknown methods / malformed messages / bad params") {
   Harness h;
   h.Initialize();
   CHECK(h.Request("textDocument/frobnicate", json::object())["error"]["code"] == kMethodNotFound);
@@ -210,7 +210,7 @@ TEST_CASE("errors: unknown methods, malformed messages, bad params") {
   CHECK(h.Request("shutdown", nullptr)["result"].is_null());
 }
 
-TEST_CASE("diagnostics: codes, explain links, UTF-16 ranges after non-ASCII text") {
+TEST_CASE("diagnostics: codes / explain links / UTF-16 ranges after non-ASCII text") {
   Harness h(/*fake=*/false);
   h.Initialize();
   std::string text = "# π 🚀\nfrom numba import vectorize\n\n\n@vectorize(['float64(float64)'])  # «é»\ndef twice(v):\n    return 2.0 * v\n";
@@ -259,7 +259,7 @@ TEST_CASE("diagnostics: half-typed code keeps the other kernels' diagnostics") {
   for (const json& a : acts) CHECK(a.contains("disabled"));
 }
 
-TEST_CASE("code actions: migrate one kernel, lazily resolved; the edit equals the translator's output") {
+TEST_CASE("code actions: migrate one kernel / lazily resolved - the edit equals the translator's output") {
   Harness h;
   h.Initialize();
   std::string text = Fixture("kernels.py");
@@ -283,7 +283,7 @@ TEST_CASE("code actions: migrate one kernel, lazily resolved; the edit equals th
   CHECK(ApplyWorkspaceEdit(text, whole["edit"], PositionEncoding::kUtf16) == Translate(text, {}));
 }
 
-TEST_CASE("code actions: a selection offers every kernel in it; vectorize is disabled with the reason") {
+TEST_CASE("code actions: a selection offers every kernel in it - vectorize is disabled with the reason") {
   Harness h;
   h.Initialize();
   std::string text = Fixture("kernels.py");
@@ -323,7 +323,7 @@ TEST_CASE("code actions: clients without resolve or disabled support get eager e
   CHECK(ApplyWorkspaceEdit(text, (*saxpy)["edit"], PositionEncoding::kUtf16) == Translate(text, {"saxpy"}));
 }
 
-TEST_CASE("code actions: stale resolve is ContentModified; commands go through workspace/applyEdit") {
+TEST_CASE("code actions: stale resolve is ContentModified - commands go through workspace/applyEdit") {
   Harness h;
   h.Initialize();
   std::string text = Fixture("kernels.py");
@@ -365,7 +365,7 @@ TEST_CASE("code actions: Command[] for clients without CodeAction literals") {
   CHECK(acts[1]["command"] == "caramba.migrateFile");
 }
 
-TEST_CASE("quick fixes: @jit gets nopython=True, in every spelling") {
+TEST_CASE("quick fixes: @jit gets nopython=True / in every spelling") {
   struct Case {
     std::string decorator, fixed;
   };
@@ -392,7 +392,7 @@ TEST_CASE("quick fixes: @jit gets nopython=True, in every spelling") {
   }
 }
 
-TEST_CASE("quick fixes: Python 2 print, exec and <>") {
+TEST_CASE("quick fixes: Python 2 print / exec and <>") {
   Harness h(/*fake=*/false);
   h.Initialize();
   std::string text = "print \"a\", x,\nexec code in g\nif a <> b:\n    pass\n";
@@ -463,7 +463,7 @@ TEST_CASE("hover: a diagnostic's explanation") {
             ["result"].is_null());
 }
 
-TEST_CASE("robustness: every prefix and random mutations of a kernel file, typed in, never break the server") {
+TEST_CASE("robustness: every prefix and random mutations of a kernel file / typed in / never break the server") {
   Harness h(false);
   h.Initialize();
   std::string text = Fixture("kernels.py");
@@ -497,7 +497,7 @@ TEST_CASE("robustness: every prefix and random mutations of a kernel file, typed
   CHECK(h.Request("shutdown", nullptr)["result"].is_null());
 }
 
-TEST_CASE("wire: garbage, cancellation of a queued request, responses in order, EOF") {
+TEST_CASE("wire: garbage / cancellation of a queued request / responses in order / EOF") {
   auto frame = [](const json& j) { return Frame(j); };
   std::string in;
   in += frame({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"capabilities", FullCaps()}}}});
@@ -550,7 +550,7 @@ TEST_CASE("wire: shutdown then exit returns 0 and stops reading") {
   CHECK(os.str().find("\"id\":3") == std::string::npos);
 }
 
-TEST_CASE("large file: 20,000 lines with 1,000 kernels; migrate one kernel edits only its lines") {
+TEST_CASE("large file: 20000 lines with 1000 kernels - migrate one kernel edits only its lines") {
   std::string text = "import numpy as np\nfrom numba import njit\n";
   for (int i = 0; i < 1000; ++i)
     text += "\n\n@njit\ndef k" + std::to_string(i) + "(x):  # é\n    s = 0.0\n    for i in range(x.shape[0]):\n"
