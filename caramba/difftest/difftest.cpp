@@ -94,6 +94,19 @@ struct PlannedCase {
   std::string call, alt_call;
 };
 
+// <folder of the executable>/pykokkos_rt when it holds a built _core, else "".
+std::string RuntimeCoreDir() {
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  fs::path dir = exe.parent_path() / "pykokkos_rt";
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    std::string n = e.path().filename().string();
+    if (n.rfind("_core", 0) == 0 && e.path().extension() == ".so") return dir.string();
+  }
+  return "";
+}
+
 // Runs one side over `cases` in as few processes as possible: after a
 // timeout or a crash the driver is started again for the cases left.
 std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::string& python,
@@ -149,6 +162,12 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
     spec.env["PYTHONDONTWRITEBYTECODE"] = "1";
     spec.env["NUMBA_CACHE_DIR"] = (fs::path(work) / "numba-cache").string();
     if (side == "python") spec.env["NUMBA_DISABLE_JIT"] = "1";
+    // The runtime's native core from the same build as this binary, so a
+    // build-xx/caramba tests with build-xx's pykokkos_rt, not another tree's.
+    if (!std::getenv("PYKOKKOS_RT_CORE_DIR")) {
+      std::string core = RuntimeCoreDir();
+      if (!core.empty()) spec.env["PYKOKKOS_RT_CORE_DIR"] = core;
+    }
     std::string current;
     bool import_failed = false, saw_done = false;
     std::string import_tb;
