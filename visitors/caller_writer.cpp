@@ -40,11 +40,28 @@ std::string SpaceExpr(const std::string& space) {
   return "pk.ExecutionSpace." + space;
 }
 
-// Bounds must be Python ints upstream; shapes and literals already are.
+// True when the caller's value of `n` is certainly a Python int: literals,
+// shapes, len(), int(), and integer arithmetic on them.
+bool IsPythonInt(const Node& n) {
+  std::string_view t = n.Type();
+  if (t == "integer" || IsExtentCall(n)) return true;
+  if (t == "call") {
+    std::string_view f = n.ChildByField("function").Text();
+    return f == "len" || f == "int";
+  }
+  if (t == "parenthesized_expression") return n.NamedChildCount() == 1 && IsPythonInt(n.NamedChild(0));
+  if (t == "unary_operator") return IsPythonInt(n.ChildByField("argument"));
+  if (t == "binary_operator") {
+    std::string_view op = n.ChildByField("operator").Text();
+    return (op == "+" || op == "-" || op == "*" || op == "//" || op == "%") && IsPythonInt(n.ChildByField("left")) &&
+           IsPythonInt(n.ChildByField("right"));
+  }
+  return false;
+}
+
+// Bounds must be Python ints upstream (NumPy integers are refused).
 std::string IntBound(const Node& n, const std::string& text) {
-  if (n.Type() == "integer" || IsExtentCall(n)) return text;
-  if (n.Type() == "call" && n.ChildByField("function").Text() == "len") return text;
-  return "int(" + text + ")";
+  return IsPythonInt(n) ? text : "int(" + text + ")";
 }
 
 }  // namespace

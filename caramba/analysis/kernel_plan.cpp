@@ -804,8 +804,11 @@ class Builder {
 
   void FindPattern() {
     std::vector<Node> outer;
+    // Without parallel=True Numba runs prange as range: so does the
+    // translation (a serial kernel), whatever the loop carries.
+    bool parallel = k_.Option("parallel");
     Walk(body_, [&](const Node& n) {
-      if (IsPrange(n)) {
+      if (parallel && IsPrange(n)) {
         outer.push_back(n);
         return false;  // inner pranges run serially, as in Numba
       }
