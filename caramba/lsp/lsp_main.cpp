@@ -52,8 +52,10 @@ int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream
   // A client that disconnects must not kill us with SIGPIPE mid-write: the
   // write fails instead and the server stops cleanly.
   std::signal(SIGPIPE, SIG_IGN);
-  log << "caramba lsp: " << VersionString() << " serving on stdio\n";
-  log.flush();
+  if (config.verbosity > 0) {
+    log << "caramba lsp: " << VersionString() << " serving on stdio\n";
+    log.flush();
+  }
   if (&in == &std::cin) {
     lsp::FdSource source(0);
     return lsp::RunServer(source, out, log, std::move(config));
