@@ -141,18 +141,59 @@ py::array Binary(int op, const py::array& ain, const py::object& bobj) {
   return out;
 }
 
+// dot with NumPy's meaning for 1-D and 2-D operands: inner product (a
+// scalar), matrix-vector, vector-matrix and matrix-matrix products (views).
+// The translator's NumPy fallback emits all four (thesis snippet 2.3:
+// pk.dot(X, w) with a 2-D X).
 template <class T>
-double Dot(const py::array& ain, const py::array& bin) {
+py::object Dot(const py::array& ain, const py::array& bin) {
   Flat<T> a = Flat<T>::ensure(ain), b = Flat<T>::ensure(bin);
-  if (a.ndim() != 1 || b.ndim() != 1 || a.size() != b.size())
-    throw py::value_error("pykokkos: dot takes two 1-D views of the same length");
   const T* x = a.data();
   const T* z = b.data();
-  T r = 0;
-  py::gil_scoped_release nogil;
-  Kokkos::parallel_reduce("pk.dot", Kokkos::RangePolicy<HostSpace>(0, a.size()),
-                          [=](int64_t i, T& acc) { acc += x[i] * z[i]; }, r);
-  return r;
+  auto mismatch = [&] {
+    return py::value_error("pykokkos: dot: shapes do not align (" + std::to_string(a.ndim()) + "-D and " +
+                           std::to_string(b.ndim()) + "-D operands)");
+  };
+  if (a.ndim() == 1 && b.ndim() == 1) {
+    if (a.size() != b.size()) throw mismatch();
+    T r = 0;
+    {
+      py::gil_scoped_release nogil;  // released for the kernel only: py::float_ needs it back
+      Kokkos::parallel_reduce("pk.dot", Kokkos::RangePolicy<HostSpace>(0, a.size()),
+                              [=](int64_t i, T& acc) { acc += x[i] * z[i]; }, r);
+    }
+    return py::float_(r);
+  }
+  if (a.ndim() > 2 || b.ndim() > 2) throw py::value_error("pykokkos: dot takes 1-D or 2-D views");
+  // Treat a 1-D left operand as 1 x k and a 1-D right operand as k x 1.
+  int64_t m = a.ndim() == 2 ? a.shape(0) : 1, k = a.ndim() == 2 ? a.shape(1) : a.shape(0);
+  int64_t kb = b.shape(0), n = b.ndim() == 2 ? b.shape(1) : 1;
+  if (k != kb) throw mismatch();
+  std::vector<int64_t> shape;
+  if (a.ndim() == 2) shape.push_back(m);
+  if (b.ndim() == 2) shape.push_back(n);
+  py::array out = Allocate(shape, py::dtype::of<T>(), false);
+  T* y = static_cast<T*>(out.mutable_data());
+  {
+    py::gil_scoped_release nogil;
+    if (m > 1 || n == 1) {
+      Kokkos::parallel_for("pk.dot", Kokkos::RangePolicy<HostSpace>(0, m), [=](int64_t i) {
+        for (int64_t j = 0; j < n; ++j) y[i * n + j] = 0;
+        for (int64_t p = 0; p < k; ++p) {
+          T xa = x[i * k + p];
+          for (int64_t j = 0; j < n; ++j) y[i * n + j] += xa * z[p * n + j];
+        }
+      });
+    } else {  // a single row times a matrix: parallel over the columns
+      Kokkos::parallel_for("pk.dot", Kokkos::RangePolicy<HostSpace>(0, n), [=](int64_t j) {
+        T s = 0;
+        for (int64_t p = 0; p < k; ++p) s += x[p] * z[p * n + j];
+        y[j] = s;
+      });
+    }
+    HostSpace().fence();
+  }
+  return std::move(out);
 }
 
 template <class T>
@@ -194,6 +235,12 @@ void RegisterHostUfuncs(py::module_& m) {
   u.def("dot", [](const py::object& v, const py::object& w) {
     Initialize();
     py::array a = AsArray(v), b = AsArray(w);
+    return IsF32(a) && IsF32(b) ? Dot<float>(a, b) : Dot<double>(a, b);
+  });
+  u.def("matmul", [](const py::object& v, const py::object& w) {
+    Initialize();
+    py::array a = AsArray(v), b = AsArray(w);
+    if (a.ndim() != 2 || b.ndim() != 2) throw py::value_error("pykokkos: matmul takes two 2-D views");
     return IsF32(a) && IsF32(b) ? Dot<float>(a, b) : Dot<double>(a, b);
   });
   const char* const kReduce[] = {"sum", "max", "min"};

@@ -48,6 +48,38 @@ def test_reductions(pkdt, npdt):
 def test_errors_and_scalars():
     with pytest.raises(ValueError, match="same shape"):
         pk.add(pk.zeros([3]), pk.zeros([4]))
-    with pytest.raises(ValueError, match="1-D"):
-        pk.dot(pk.zeros([2, 2]), pk.zeros([2, 2]))
+    with pytest.raises(ValueError, match="1-D or 2-D"):
+        pk.dot(pk.zeros([2, 2, 2]), pk.zeros([2]))
     assert pk.sqrt(4.0) == 2.0
+
+
+@pytest.mark.parametrize("shapes", [((4, 3), (3,)), ((3,), (3, 5)), ((4, 3), (3, 5))])
+def test_dot_of_matrices_and_vectors(shapes):
+    a = np.random.default_rng(5).random(shapes[0])
+    b = np.random.default_rng(6).random(shapes[1])
+    r = pk.dot(pk.array(a), pk.array(b))
+    assert isinstance(r, pk.View) and r.shape == np.dot(a, b).shape
+    assert np.allclose(r.data, np.dot(a, b), rtol=1e-14, atol=0)
+    with pytest.raises(ValueError, match="do not align"):
+        pk.dot(pk.array(a), pk.array(np.ones(7)))
+
+
+def test_numpy_fallback_code_from_the_thesis_runs():
+    """Thesis snippet 2.3: logistic regression after the NumPy transformer,
+    ufunc results mixed with NumPy arithmetic."""
+    rng = np.random.default_rng(7)
+    Y, X, w0 = rng.choice([-1.0, 1.0], 20), rng.random((20, 3)), rng.random(3)
+
+    def numpy_version(Y, X, w, iterations):
+        for i in range(iterations):
+            w -= np.dot(((1.0 / (1.0 + np.exp(-Y * np.dot(X, w))) - 1.0) * Y), X)
+        return w
+
+    def translated(Y, X, w, iterations):
+        for i in range(iterations):
+            w = w - pk.dot((1.0 / (1.0 + pk.exp(-1 * Y * pk.dot(X, w))) - 1.0) * Y, X)
+        return w
+
+    want = numpy_version(Y, X, w0.copy(), 5)
+    got = translated(Y, X, w0.copy(), 5)
+    assert np.allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)

@@ -210,8 +210,33 @@ class View:
     def fill(self, value):
         self.data.fill(value)
 
+    def __neg__(self):
+        return -self.data
+
+    def __pos__(self):
+        return +self.data
+
+    def __abs__(self):
+        return abs(self.data)
+
     def __repr__(self):
         return "pk.View(%s, %r)\n%r" % (list(self.shape), self.dtype, self.data)
+
+
+# Host arithmetic on views, as NumPy computes it, returning NumPy arrays: code
+# from the translator's NumPy fallback mixes ufunc results with arrays
+# (`1.0 + pk.exp(-Y * pk.dot(X, w))`, thesis snippet 2.3).
+def _view_operator(name):
+    def op(self, other):
+        return getattr(self.data, name)(other.data if isinstance(other, View) else other)
+    op.__name__ = name
+    return op
+
+
+for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow"):
+    for _name in ("__%s__" % _op, "__r%s__" % _op):
+        setattr(View, _name, _view_operator(_name))
+del _op, _name
 
 
 class _Generic:

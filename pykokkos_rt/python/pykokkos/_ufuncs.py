@@ -17,7 +17,7 @@ _UNARY = ["exp", "exp2", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "sin",
           "tanh", "fabs", "ceil", "floor", "trunc", "square", "negative", "reciprocal", "arcsin", "arccos",
           "arctan", "expm1"]
 _BINARY = ["add", "subtract", "multiply", "divide", "power", "fmax", "fmin", "fmod", "hypot", "arctan2"]
-__all__ = _UNARY + _BINARY + ["abs", "dot", "sum", "max", "min", "mean"]
+__all__ = _UNARY + _BINARY + ["abs", "dot", "matmul", "sum", "max", "min", "mean"]
 
 
 def _view(array):
@@ -65,8 +65,14 @@ abs = globals()["fabs"]  # noqa: A001
 
 
 def dot(a, b):
-    """Inner product of two 1-D views."""
-    return _u.dot(a, b)
+    """NumPy's dot for 1-D/2-D views: a float for two 1-D views, else a new
+    view (matrix-vector, vector-matrix, matrix-matrix)."""
+    r = _u.dot(a, b)
+    return r if isinstance(r, float) else _view(r)
+
+
+def matmul(a, b):
+    return _view(_u.matmul(a, b))
 
 
 def sum(view):  # noqa: A001
