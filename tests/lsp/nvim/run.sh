@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# run.sh NVIM CARAMBA TESTS_LSP_DIR — Neovim end to end: for each scenario,
+# run.sh NVIM CARAMBA TESTS_LSP_DIR [CORPORA] — Neovim end to end: for each scenario,
 # open a Numba file in headless Neovim with caramba lsp attached, run the code
 # action, write the buffer, and compare the file with what the CLI produces:
 #   kernel action  == caramba FILE --kernel NAME
 #   file action    == caramba FILE
 # When the CLI leaves a kernel unchanged, the action must not be offered.
 set -uo pipefail
-NVIM="$1"; CARAMBA="$2"; SRC="$3"
+NVIM="$1"; CARAMBA="$2"; SRC="$3"; CORPORA="${4:-}"
 FIX="$SRC/fixtures"
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 pass=0; fail=0
@@ -59,9 +59,11 @@ scenario whole_file_utf8   file   ""     utf-8  "$FIX/kernels.py" cli
 scenario command_scale     command scale utf-16 "$FIX/kernels.py" cli --kernel scale
 scenario typing_then_total typing total  utf-16 "$FIX/kernels.py" cli --kernel total
 scenario quickfix_jit      quickfix scale utf-16 "$FIX/kernels.py" file "$WORK/kernels_nopython.py"
-for f in "$FIX"/app_*.py; do
+# Programs written by others (corpora/apps, corpora/thesis): the whole-file
+# action in a real editor equals `caramba FILE`.
+for f in "$FIX"/app_*.py ${CORPORA:+"$CORPORA"/apps/*.py "$CORPORA"/thesis/*.py}; do
   [ -e "$f" ] || continue
-  scenario "$(basename "$f" .py)_file" file "" utf-16 "$f" cli
+  scenario "$(basename "$(dirname "$f")")_$(basename "$f" .py)_file" file "" utf-16 "$f" cli
 done
 
 echo "nvim end to end: $pass passed, $fail failed"
