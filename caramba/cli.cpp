@@ -183,9 +183,13 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   app.add_option("--stdin-filename", st.stdin_filename, "the name of the file read from stdin (-)");
   app.add_option("--exclude", st.exclude,
                  "gitignore-style globs to skip, replacing the defaults (venv, build, .git, ...)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false)  // one glob per occurrence: `--exclude x src` must not eat the path src
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--extend-exclude", st.extend_exclude, "globs to skip in addition to the defaults")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_flag("--no-gitignore", st.no_gitignore, "also translate files that .gitignore lists");
   app.add_flag("--follow-symlinks", st.follow_symlinks,
                "follow symlinks that stay inside the given paths (default: skip every symlink)");

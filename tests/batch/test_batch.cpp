@@ -474,6 +474,12 @@ TEST_CASE("cli routing: single file unchanged; ambiguous invocations refused") {
   CHECK(r.code == 2);
   r = Cli({"t", "--list-kernels", "--check"}, fs);
   CHECK(r.code == 2);
+  // An exclude takes one glob per occurrence and leaves the paths alone.
+  r = Cli({"--exclude", "b.py", "--extend-exclude", "x,y", "--exclude", "c.py", "t", "--check", "--format", "json"}, fs);
+  CHECK(r.code != 2);  // 1 once the translator rewrites a.py
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  REQUIRE(j["files"].size() == 1);
+  CHECK(j["files"][0]["path"] == "t/a.py");
 }
 
 TEST_CASE("cli batch on a fake file system: out-dir mirrors, diff/check write nothing, stdin") {
