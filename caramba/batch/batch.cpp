@@ -282,17 +282,23 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
       Worker worker(opts, fs, stdin_bytes ? &*stdin_bytes : nullptr);
       for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
         WorkResult r;
-        try {
-          r = worker.Process(jobs[i]);
-        } catch (const std::exception& e) {
-          // One file's bug must not take the run down: report and go on.
+        // One file's bug must not take the run down (nor leave the printing
+        // thread waiting forever): report it as that file's error, go on.
+        auto internal = [&](const std::string& what) {
+          r = WorkResult();
           r.outcome.path = jobs[i].input.path;
           r.outcome.failed = true;
           r.outcome.status = "error";
-          Diagnostic d = Diagnostic::Make(DiagId::kInternal, std::string("internal error: ") + e.what(),
-                                          jobs[i].input.path);
+          Diagnostic d = Diagnostic::Make(DiagId::kInternal, "internal error: " + what, jobs[i].input.path);
           r.outcome.diagnostics.push_back(ToJson(d, {}));
           r.diag_text = RenderText(d, {}, opts.color);
+        };
+        try {
+          r = worker.Process(jobs[i]);
+        } catch (const std::exception& e) {
+          internal(e.what());
+        } catch (...) {
+          internal("unknown exception");
         }
         std::lock_guard<std::mutex> lock(mu);
         results[i] = std::move(r);
