@@ -36,7 +36,16 @@ void Myers(const std::vector<std::string_view>& a, const std::vector<std::string
   // O(D(N+M)), so a long file with changes at both ends stays cheap.
   std::vector<std::vector<long>> trace;
   long d_found = -1;
+  // Past kMaxEdits the trace would cost O(D^2) memory and time (a file
+  // rewritten from top to bottom): give up on a minimal script and replace
+  // the whole region, which is still a correct diff.
+  const long kMaxEdits = 4096;
   for (long d = 0; d <= max && d_found < 0; ++d) {
+    if (d > kMaxEdits) {
+      for (size_t i = lo_a; i < hi_a; ++i) out.push_back({Op::kDelete, i, lo_b});
+      for (size_t j = lo_b; j < hi_b; ++j) out.push_back({Op::kInsert, hi_a, j});
+      return;
+    }
     trace.emplace_back(v.begin() + (max - d), v.begin() + (max + d + 1));
     for (long k = -d; k <= d; k += 2) {
       long x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max] : v[k - 1 + max] + 1;

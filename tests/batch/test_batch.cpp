@@ -305,6 +305,19 @@ TEST_CASE("diff: random edits round-trip through patch(1)") {
   std::system(("rm -rf " + d).c_str());
 }
 
+TEST_CASE("diff: a file rewritten from top to bottom still gives a correct diff, fast") {
+  std::string a, b;
+  for (int i = 0; i < 6000; ++i) {
+    a += "old " + std::to_string(i) + "\n";
+    b += "new " + std::to_string(i) + "\n";
+  }
+  a = "same\n" + a + "tail\n";
+  b = "same\n" + b + "tail\n";
+  std::string d = UnifiedDiff(a, b, "f.py", "f.py");
+  CHECK(d.rfind("--- f.py\n+++ f.py\n@@ -1,6002 +1,6002 @@\n same\n-old 0\n", 0) == 0);
+  CHECK(std::count(d.begin(), d.end(), '\n') == 3 + 2 + 12000);
+}
+
 TEST_CASE("discover: sorted walk, .gitignore, default and extra excludes, explicit files") {
   MemFs fs;
   fs.Dir("/work");
