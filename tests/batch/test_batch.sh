@@ -236,6 +236,14 @@ check "  ... no file would change" 'python3 -c "import json,sys; assert json.loa
 cd "$TMP/tree"
 
 # ---- stdin, single file, refusals --------------------------------------------
+"$CARAMBA" pkg/kernels.py -o "$TMP/k.py" --report "$TMP/k.json" 2>/dev/null
+check "-o with a report (exit 0 or 1: that is the translator's call)" '[ $? -lt 2 ]'
+check "  ... same text as --out-dir" 'cmp -s "$TMP/k.py" "$TMP/o1/pkg/kernels.py"'
+validate "$TMP/k.json" && ok || bad "-o report does not match the schema"
+check "  ... mode output-file, output named" 'python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"mode\"]==\"output-file\" and r[\"files\"][0][\"output\"]==sys.argv[2]" "$TMP/k.json" "$TMP/k.py"'
+"$CARAMBA" . --check --format json >"$TMP/stdout.json" 2>/dev/null
+validate "$TMP/stdout.json" && ok || bad "--format json does not match the schema"
+
 run 1 "stdin with --check" sh -c "\"$CARAMBA\" - --stdin-filename pkg/sub/vec.py --check --format json <pkg/sub/vec.py"
 check "  ... labelled with --stdin-filename" 'grep -q "\"path\": \"pkg/sub/vec.py\"" "$TMP/out"'
 run 0 "stdin to stdout" sh -c "\"$CARAMBA\" - <pkg/__init__.py"
