@@ -16,12 +16,13 @@ class Rewriter {
   Rewriter(const KernelPlan& plan, const ImportTable& imports, std::string_view source, std::string_view newline)
       : plan_(plan), imports_(imports), source_(source), newline_(newline) {}
 
-  std::string Rw(const Node& n) {
+  std::string Rw(const Node& n) { return Rw(n, n.Parent()); }
+  std::string Rw(const Node& n, const Node& parent) {
     std::string_view t = n.Type();
     if (t == "expression_statement") {
       if (auto unpack = ShapeUnpack(n)) return *unpack;
     }
-    if (t == "subscript" && !(n.Parent().Type() == "subscript" && n.Parent().ChildByField("value") == n)) {
+    if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {
       if (auto s = Subscript(n)) return *s;
     }
     if (t == "call" && imports_.Resolve(n.ChildByField("function")) == "len") {
@@ -57,7 +58,7 @@ class Rewriter {
     std::string out;
     for (const Node& c : e.Children()) {
       out.append(src.substr(pos - base, c.StartByte() - pos));
-      out += Rw(c);
+      out += Rw(c, e);
       pos = c.EndByte();
     }
     out.append(src.substr(pos - base));

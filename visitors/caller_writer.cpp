@@ -1,6 +1,8 @@
 // caller_writer.cpp — see caller_writer.h.
 #include "visitors/caller_writer.h"
 
+#include "caramba/analysis/walk.h"
+
 #include <algorithm>
 #include <set>
 
@@ -15,13 +17,8 @@ bool IsExtentCall(const Node& n) {
 }
 
 void Identifiers(const Node& root, std::set<std::string>& out) {
-  Walk(root, [&](const Node& n) {
-    if (n.Type() == "identifier") {
-      Node p = n.Parent();
-      if (!(p.Type() == "attribute" && p.ChildByField("attribute") == n) &&
-          !(p.Type() == "keyword_argument" && p.ChildByField("name") == n))
-        out.insert(std::string(n.Text()));
-    }
+  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+    if (IsNameUse(n, p)) out.insert(std::string(n.Text()));
     return true;
   });
 }

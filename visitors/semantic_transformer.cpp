@@ -11,6 +11,7 @@
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/walk.h"
 #include "caramba/text.h"
 #include "visitors/caller_writer.h"
 
@@ -30,18 +31,10 @@ bool IsDocstring(const Node& stmt) {
          stmt.NamedChild(0).Type() == "string";
 }
 
-bool IsNameUse(const Node& n) {
-  if (n.Type() != "identifier") return false;
-  Node p = n.Parent();
-  if (p.Type() == "attribute" && p.ChildByField("attribute") == n) return false;
-  if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return false;
-  return true;
-}
-
 bool Mentions(const Node& root, std::string_view name) {
   bool found = false;
-  Walk(root, [&](const Node& n) {
-    if (!found && IsNameUse(n) && n.Text() == name) found = true;
+  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+    if (!found && n.Type() == "identifier" && n.Text() == name && IsNameUse(n, p)) found = true;
     return !found;
   });
   return found;
@@ -144,8 +137,8 @@ class KernelWriter {
       if (skip.count(v) || (loop_vars.count(v) && !assigned.count(v))) continue;
       std::vector<Node> occ;
       auto collect = [&](const Node& root) {
-        Walk(root, [&](const Node& n) {
-          if (IsNameUse(n) && n.Text() == v) occ.push_back(n);
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          if (n.Type() == "identifier" && n.Text() == v && IsNameUse(n, p)) occ.push_back(n);
           return true;
         });
       };
@@ -549,14 +542,14 @@ class KernelWriter {
 bool NumbaStillUsed(const Context& ctx, const std::vector<std::pair<uint32_t, uint32_t>>& translated) {
   const ImportTable& imports = ctx.module().imports;
   bool used = false;
-  Walk(ctx.tree().Root(), [&](const Node& n) {
+  WalkWithParent(ctx.tree().Root(), Node(), [&](const Node& n, const Node& parent) {
     if (used) return false;
     for (const auto& [s, e] : translated)
       if (n.StartByte() >= s && n.EndByte() <= e) return false;
     std::string_view t = n.Type();
     if (t == "import_statement" || t == "import_from_statement") return false;
     if (t == "identifier" || t == "attribute") {
-      if (t == "identifier" && n.Parent().Type() == "attribute" && n.Parent().ChildByField("attribute") == n) return false;
+      if (t == "identifier" && !IsNameUse(n, parent)) return false;
       std::string q = imports.Resolve(n);
       if (q == "numba" || q.rfind("numba.", 0) == 0) used = true;
       return t != "attribute";

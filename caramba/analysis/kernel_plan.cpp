@@ -6,6 +6,7 @@
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/walk.h"
 
 #include <algorithm>
 #include <functional>
@@ -85,14 +86,9 @@ Node SubscriptBase(Node n, int* depth) {
 
 bool Mentions(const Node& root, std::string_view name) {
   bool found = false;
-  Walk(root, [&](const Node& n) {
+  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
     if (found) return false;
-    if (n.Type() == "identifier" && n.Text() == name) {
-      Node p = n.Parent();
-      if (!(p.Type() == "attribute" && p.ChildByField("attribute") == n) &&
-          !(p.Type() == "keyword_argument" && p.ChildByField("name") == n))
-        found = true;
-    }
+    if (n.Type() == "identifier" && n.Text() == name && IsNameUse(n, p)) found = true;
     return true;
   });
   return found;
@@ -211,17 +207,16 @@ class Builder {
   }
 
   // Construct-level refusals (CRB111–CRB128, CRB201, CRB301).
-  void CheckConstructs(const Node& root) {
-    bool first_stmt = true;
-    Walk(root, [&](const Node& n) -> bool {
+  void CheckConstructs(const Node& root) { CheckConstructs(root, root == body_ ? def_ : root.Parent()); }
+  void CheckConstructs(const Node& root, const Node& root_parent) {
+    Node docstring;
+    if (root == body_) {
+      auto stmts = Statements(body_);
+      if (!stmts.empty() && IsDocstring(stmts[0])) docstring = stmts[0];
+    }
+    WalkWithParent(root, root_parent, [&](const Node& n, const Node& parent) -> bool {
       std::string_view t = n.Type();
-      if (n.Parent() == body_ && t != "comment") {
-        if (first_stmt && IsDocstring(n)) {
-          first_stmt = false;
-          return false;
-        }
-        first_stmt = false;
-      }
+      if (docstring && n == docstring) return false;
       if (t == "try_statement" || t == "raise_statement" || t == "with_statement" || t == "assert_statement") {
         Refuse(DiagId::kExceptions, "uses '" + std::string(n.Child(0).Text()) + "'", n.Child(0));
         return t != "raise_statement";
@@ -275,13 +270,11 @@ class Builder {
       }
       if (t == "for_statement") return CheckFor(n);
       if (t == "call") return CheckCall(n);
-      if (t == "attribute") return CheckAttribute(n);
-      if (t == "identifier") CheckIdentifier(n);
-      if (t == "tuple" || t == "expression_list" || t == "pattern_list" || t == "tuple_pattern") CheckTuple(n);
-      if (t == "none") {
-        Node p = n.Parent();
-        if (p.Type() != "return_statement") Refuse(DiagId::kUnsupportedSyntax, "uses None as a value", n);
-      }
+      if (t == "attribute") return CheckAttribute(n, parent);
+      if (t == "identifier") CheckIdentifier(n, parent);
+      if (t == "tuple" || t == "expression_list" || t == "pattern_list" || t == "tuple_pattern") CheckTuple(n, parent);
+      if (t == "none" && parent.Type() != "return_statement")
+        Refuse(DiagId::kUnsupportedSyntax, "uses None as a value", n);
       if (t == "return_statement" && n.NamedChildCount() == 1) {
         std::string_view v = n.NamedChild(0).Type();
         if (v == "expression_list" || v == "tuple") {
@@ -307,8 +300,8 @@ class Builder {
     }
     auto args = right.ChildByField("arguments").NamedChildren();
     if (args.empty() || args.size() > 3) Refuse(DiagId::kUnsupportedSyntax, "calls range with " + std::to_string(args.size()) + " arguments", right);
-    for (const Node& a : args) CheckConstructs(a);
-    CheckConstructs(n.ChildByField("body"));
+    for (const Node& a : args) CheckConstructs(a, n);
+    CheckConstructs(n.ChildByField("body"), n);
     return false;
   }
 
@@ -321,10 +314,10 @@ class Builder {
       for (const Node& a : args.NamedChildren()) {
         if (a.Type() == "keyword_argument") {
           if (!allow_keywords) Refuse(DiagId::kUnsupportedSyntax, "passes keyword argument '" + std::string(a.Text()) + "'", a);
-          else CheckConstructs(a.ChildByField("value"));
+          else CheckConstructs(a.ChildByField("value"), a);
           continue;
         }
-        CheckConstructs(a);
+        CheckConstructs(a, args);
       }
     };
     if (fn.Type() == "attribute" && fn.ChildByField("attribute").Text() == "extent") {
@@ -381,7 +374,7 @@ class Builder {
   }
   bool IsParamOrLocal(const Node& n) const { return n.Type() == "identifier" && IsKnownLocal(std::string(n.Text())); }
 
-  bool CheckAttribute(const Node& n) {
+  bool CheckAttribute(const Node& n, const Node& p) {
     std::string q = mod_.imports.Resolve(n);
     if (q == "math.pi" || q == "math.e" || q == "math.inf" || q == "math.nan" || q == "math.tau" ||
         q == "numpy.pi" || q == "numpy.e" || q == "numpy.inf" || q == "numpy.nan")
@@ -389,7 +382,6 @@ class Builder {
     Node obj = n.ChildByField("object");
     std::string attr(n.ChildByField("attribute").Text());
     if (IsParamOrLocal(obj)) {
-      Node p = n.Parent();
       bool ok = attr == "size" || attr == "ndim";
       if (attr == "shape") {
         ok = (p.Type() == "subscript" && p.ChildByField("value") == n) ||
@@ -403,8 +395,7 @@ class Builder {
     return false;
   }
 
-  void CheckIdentifier(const Node& n) {
-    Node p = n.Parent();
+  void CheckIdentifier(const Node& n, const Node& p) {
     if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return;
     std::string name(n.Text());
     if (name.rfind(kReservedPrefix, 0) == 0) {
@@ -416,8 +407,7 @@ class Builder {
              "pass the value as a parameter");
   }
 
-  void CheckTuple(const Node& n) {
-    Node p = n.Parent();
+  void CheckTuple(const Node& n, const Node& p) {
     std::string_view t = n.Type();
     if ((t == "pattern_list" || t == "tuple_pattern") && p.Type() == "assignment" && p.ChildByField("left") == n) {
       Node r = p.ChildByField("right");
@@ -433,7 +423,7 @@ class Builder {
       if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") return;
     }
     if (t == "tuple" && p.Type() == "argument_list") {
-      Node call = p.Parent();
+      Node call = p.Parent();  // rare: only tuples inside calls
       if (IsNumpyAllocation(mod_.imports.Resolve(call.ChildByField("function")))) return;
     }
     if (p.Type() == "return_statement") return;  // reported by the return check
@@ -448,9 +438,9 @@ class Builder {
 
   void InferParamTypes() {
     // Arrays: anything subscripted, measured or unpacked.
-    Walk(body_, [&](const Node& n) {
+    WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && n.Parent().Type() != "subscript") {
+      if (t == "subscript" && parent.Type() != "subscript") {
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") NoteArrayUse(std::string(base.Text()), depth);
@@ -467,7 +457,7 @@ class Builder {
         if (obj.Type() == "identifier" && IsKnownLocal(std::string(obj.Text())) &&
             (a == "shape" || a == "size" || a == "ndim" || a == "extent")) {
           int rank = 1;
-          Node p = n.Parent();
+          const Node& p = parent;
           if (a == "shape" && p.Type() == "assignment") rank = static_cast<int>(p.ChildByField("left").NamedChildCount());
           if (a == "extent" && p.Type() == "call") {
             auto args = p.ChildByField("arguments").NamedChildren();
@@ -542,10 +532,12 @@ class Builder {
       }
       return true;
     });
-    Walk(body_, [&](const Node& n) {
+    std::vector<Node> stack;  // ancestors of the visited node, innermost last
+    std::function<void(const Node&)> visit = [&](const Node& n) {
       if (n.Type() == "identifier" && n.Text() == p) {
         used = true;
-        for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
+        for (auto it = stack.rbegin(); it != stack.rend() && *it != body_; ++it) {
+          const Node& a = *it;
           std::string_view t = a.Type();
           if (t == "binary_operator" && a.ChildByField("operator").Text() == "/") break;
           if (t == "call") {
@@ -556,14 +548,17 @@ class Builder {
           if (t == "subscript") { s = Scalar::kInt64; break; }
           if (t == "if_statement" || t == "while_statement" || t == "elif_clause" || t == "not_operator" ||
               t == "boolean_operator") {
-            if (n.Parent() == a && s == Scalar::kUnknown) s = Scalar::kBool;
+            if (it == stack.rbegin() && s == Scalar::kUnknown) s = Scalar::kBool;
             break;
           }
           if (t == "expression_statement" || t == "block") break;
         }
       }
-      return true;
-    });
+      stack.push_back(n);
+      for (uint32_t i = 0, c = n.ChildCount(); i < c; ++i) visit(n.Child(i));
+      stack.pop_back();
+    };
+    visit(body_);
     if (s == Scalar::kUnknown) {
       s = Scalar::kFloat64;
       assumed_float_.insert(p);
@@ -737,9 +732,9 @@ class Builder {
   }
 
   void CheckArrays() {
-    Walk(body_, [&](const Node& n) {
+    WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && n.Parent().Type() != "subscript") {
+      if (t == "subscript" && parent.Type() != "subscript") {
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") {
@@ -752,7 +747,7 @@ class Builder {
                        std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
                    n, "give one index per dimension");
           }
-          Node p = n.Parent();
+          const Node& p = parent;
           bool written = (p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n;
           if (written && bt.scalar == Scalar::kBool)
             Refuse(DiagId::kBoolArrayWrite, "writes the bool array '" + std::string(base.Text()) + "'", n);
@@ -897,9 +892,8 @@ class Builder {
   // Identifiers the caller can evaluate: parameters, setup scalars, the
   // reduction variable and allocated arrays.
   void CheckCallerExpression(const Node& e, const std::string& what) {
-    Walk(e, [&](const Node& n) {
+    WalkWithParent(e, e.Parent(), [&](const Node& n, const Node& p) {
       if (n.Type() != "identifier") return true;
-      Node p = n.Parent();
       if (p.Type() == "attribute" && p.ChildByField("attribute") == n) return true;
       if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return true;
       if (p.Type() == "call" && p.ChildByField("function") == n) return true;
