@@ -171,9 +171,11 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
     std::string current;
     bool import_failed = false, saw_done = false;
     std::string import_tb;
-    ProcessOutcome po = runner.Run(spec, [&](std::string_view line) {
+    ProcessOutcome po = runner.Run(spec, [&](std::string_view line) -> bool {
       json ev = json::parse(line, nullptr, false);
       if (ev.is_discarded() || !ev.is_object()) return false;
+      // A malformed event (a driver from another version) is ignored, never fatal.
+      try {
       std::string e = ev.value("event", "");
       if (e == "import") {
         if (!ev.value("ok", false)) {
@@ -196,6 +198,8 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
         return true;
       }
       if (e == "done") saw_done = true;
+      } catch (const json::exception&) {
+      }
       return false;
     });
     if (!po.started) {
@@ -268,28 +272,35 @@ std::vector<double> Times(const json& r) {
 
 // Compares the original's and the translation's results of one case.
 // Returns the verdict's Difference through `diff`.
+const json& Field(const json& j, const char* key) {
+  static const json kNull;
+  return j.is_object() && j.contains(key) ? j.at(key) : kNull;
+}
+
 Verdict CompareResults(const json& o, const json& t, const std::vector<std::string>& params, const Tolerance& tol,
                        Difference* diff, std::string* detail) {
   try {
-    Difference d = Compare(Value::FromJson(o["return"]), Value::FromJson(t["return"]), "return", tol);
+    Difference d = Compare(Value::FromJson(Field(o, "return")), Value::FromJson(Field(t, "return")), "return", tol);
     if (d.equal) {
-      const json& oa = o["args"];
-      const json& ta = t["args"];
+      const json& oa = Field(o, "args");
+      const json& ta = Field(t, "args");
       for (size_t i = 0; i < oa.size() && d.equal; ++i) {
         if (oa[i].is_null() && (i >= ta.size() || ta[i].is_null())) continue;
         std::string label = "argument '" + (i < params.size() ? params[i] : std::to_string(i)) + "'";
         d = Compare(Value::FromJson(oa[i]), Value::FromJson(i < ta.size() ? ta[i] : json()), label, tol);
       }
-      for (auto it = o["kwargs"].begin(); it != o["kwargs"].end() && d.equal; ++it) {
+      const json& okw = Field(o, "kwargs");
+      const json& tkw = Field(t, "kwargs");
+      for (auto it = okw.begin(); okw.is_object() && it != okw.end() && d.equal; ++it) {
         if (it.value().is_null()) continue;
-        json other = t["kwargs"].contains(it.key()) ? t["kwargs"][it.key()] : json();
+        json other = tkw.is_object() && tkw.contains(it.key()) ? tkw.at(it.key()) : json();
         d = Compare(Value::FromJson(it.value()), Value::FromJson(other), "argument '" + it.key() + "'", tol);
       }
     }
     *diff = d;
     if (!d.equal) *detail = d.Describe();
     return d.equal ? Verdict::kEqual : Verdict::kMismatch;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // json::exception too: a malformed result is an error, not a crash
     *detail = std::string("cannot decode a result: ") + e.what();
     return Verdict::kError;
   }
@@ -348,7 +359,8 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     translation = r.output;
   }
   if (module->kernels.empty()) {
-    fr.warnings.push_back("no Numba kernels in this file");
+    if (!translate_failure.empty()) fr.error = translate_failure;  // e.g. a syntax error
+    else fr.warnings.push_back("no Numba kernels in this file");
     return fr;
   }
 

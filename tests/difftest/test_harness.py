@@ -129,6 +129,12 @@ def main():
         check(p.returncode == 2 and "one input file" in p.stderr, "--translation takes one input")
         p = subprocess.run([caramba, "difftest", "--sizes", "0", ORIGINAL], capture_output=True, text=True)
         check(p.returncode == 2, "bad --sizes is exit 2")
+        with tempfile.TemporaryDirectory() as tmp:
+            bad = os.path.join(tmp, "broken.py")
+            with open(bad, "w") as f:
+                f.write("from numba import njit\n@njit\ndef f(a:\n    return a\n")
+            p = subprocess.run([caramba, "difftest", bad], capture_output=True, text=True)
+            check(p.returncode == 2 and "error" in p.stderr, "a file that does not parse is exit 2: " + p.stderr)
     else:
         sys.exit("unknown scenario " + scenario)
     print("ok", scenario)
