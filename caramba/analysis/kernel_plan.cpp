@@ -930,6 +930,18 @@ class Builder {
           continue;
         }
       }
+      // `n, m = a.shape` is scalar set-up too (one statement per extent once
+      // the ArrayTransformer has run).
+      if (a && a.Type() == "assignment" && a.ChildByField("right").Type() == "attribute" &&
+          a.ChildByField("right").ChildByField("attribute").Text() == "shape") {
+        bool once = true;
+        for (const Node& id : a.ChildByField("left").NamedChildren()) once = once && assign_count_[std::string(id.Text())] == 1;
+        if (once) {
+          for (const Node& id : a.ChildByField("left").NamedChildren()) setup_names_.insert(std::string(id.Text()));
+          plan_.setup.push_back({s.StartByte(), s.EndByte()});
+          continue;
+        }
+      }
       if (serial) continue;  // serial kernels run every statement in the workunit
       if (IsDocstring(s) || s.Type() == "pass_statement") continue;
       Refuse(DiagId::kPrangeSurroundings, "runs '" + FirstLine(s) + "' before the prange loop", s,
