@@ -8,7 +8,10 @@ namespace caramba {
 void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
   app.add_option("--stop-after", opts.stop_after, "run the pipeline up to this visitor");
   app.add_option("--only", opts.only, "run only this visitor");
-  app.add_option("--kernel", opts.kernels, "translate only this kernel (repeatable); others stay as they are");
+  // One name per occurrence: a vector option would otherwise swallow the
+  // file name that follows (`caramba --kernel f file.py`).
+  app.add_option("--kernel", opts.kernels, "translate only this kernel (repeatable); others stay as they are")
+      ->allow_extra_args(false);
   app.add_option("--space", opts.space, "execution space of the generated callers (default OpenMP)")
       ->check(CLI::IsMember({"Serial", "OpenMP", "Cuda", "HIP", "Threads", "Default"}));
   app.add_option("--caller-style", opts.caller_style,

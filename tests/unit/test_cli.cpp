@@ -253,3 +253,11 @@ TEST_CASE("cli: --list-visitors and --dump-tree") {
   CHECK(r.out.find("module [1:1 - 2:1]") == 0);
   CHECK(r.out.find("left: identifier [1:1 - 1:2] \"x\"") != std::string::npos);
 }
+
+TEST_CASE("cli: --kernel takes one name per occurrence and does not swallow the file") {
+  TempDir d;
+  std::string in = d.Write("k.py", "x = 1\n");
+  Run r = Cli({"--kernel", "f", in});
+  CHECK(r.code == 0);
+  CHECK(r.out == "x = 1\n");
+}
