@@ -384,7 +384,6 @@ const DocAnalysis& Server::Analyse(Document& doc) {
     a->diagnostics.push_back(*bad);
   } else {
     a->whole = pm_.Run(doc.text, doc.path, opts);
-    a->tree.emplace(Tree::Parse(doc.text));
     bool syntax = std::any_of(a->whole.diagnostics.begin(), a->whole.diagnostics.end(), IsSyntaxDiag);
     if (!syntax) {
       a->translatable = a->whole.ok;
@@ -393,6 +392,7 @@ const DocAnalysis& Server::Analyse(Document& doc) {
       if (a->whole.ok) a->whole_hunks = DiffLines(doc.text, a->whole.output);
     } else {
       a->diagnostics = a->whole.diagnostics;
+      a->tree.emplace(Tree::Parse(doc.text));
       std::string sane = Sanitize(*a->tree);
       if (!sane.empty()) {
         PassResult r = pm_.Run(std::move(sane), doc.path, opts);
@@ -415,6 +415,14 @@ const DocAnalysis& Server::Analyse(Document& doc) {
   Log(ms > 200 ? 1 : 2, "analysed " + doc.uri + " in " + std::to_string(ms) + " ms");
   doc.analysis = std::move(a);
   return *doc.analysis;
+}
+
+const Tree& Server::InputTree(Document& doc) {
+  Analyse(doc);
+  // Parsed on first use: only quick fixes and sanitising need the input tree,
+  // so a keystroke does not pay for a second parse of a large file.
+  if (!doc.analysis->tree) doc.analysis->tree.emplace(Tree::Parse(doc.text));
+  return *doc.analysis->tree;
 }
 
 bool Server::HasPendingWork() const {
@@ -545,10 +553,10 @@ json Server::OnCodeAction(Params p) {
   auto overlaps = [&](uint32_t from, uint32_t to) { return from <= e && s <= to; };
   json actions = json::array();
 
-  if (wanted(kQuickFixKind) && a.tree) {
+  if (wanted(kQuickFixKind)) {
     for (const Diagnostic& d : a.diagnostics) {
       if (!d.start || !overlaps(*d.start, d.end) || !HasQuickFixFor(d.id)) continue;
-      std::optional<QuickFix> fix = FindQuickFix(*a.tree, d);
+      std::optional<QuickFix> fix = FindQuickFix(InputTree(*doc), d);
       if (!fix) continue;
       json action = {{"title", fix->title},
                      {"kind", kQuickFixKind},
@@ -682,7 +690,7 @@ json Server::OnExecuteCommand(Params p) {
     uint32_t start = data.at("start").get<uint32_t>();
     std::optional<QuickFix> fix;
     for (const Diagnostic& d : a.diagnostics)
-      if (d.Code() == code && d.start == start && a.tree) fix = FindQuickFix(*a.tree, d);
+      if (d.Code() == code && d.start == start) fix = FindQuickFix(InputTree(*doc), d);
     if (!fix) throw RequestError{kContentModified, "that diagnostic is gone or has no fix"};
     edit = MakeWorkspaceEdit(*doc, fix->edits);
     label = fix->title;

@@ -57,7 +57,7 @@ struct DocAnalysis {
   PassResult whole;                        // the whole-file translation
   std::vector<Diagnostic> diagnostics;     // what is published
   std::shared_ptr<const ModuleInfo> module;  // kernels (of the sanitised text when needed)
-  std::optional<Tree> tree;                // the input, for quick fixes
+  std::optional<Tree> tree;                // the input, for quick fixes (lazily parsed)
   std::vector<LineHunk> whole_hunks;       // input -> whole-file output
   std::map<std::string, std::vector<LineHunk>> kernel_hunks;  // per-kernel translations, cached
 };
@@ -124,6 +124,8 @@ class Server {
 
   Document* DocumentFor(const nlohmann::json& text_document);
   const DocAnalysis& Analyse(Document& doc);
+  /// The parsed input of the current analysis (parsed on first use).
+  const Tree& InputTree(Document& doc);
   void Publish(Document& doc);
   nlohmann::json ToLspDiagnostic(const Diagnostic& d, const PositionMapper& map) const;
   /// Hunks of translating `kernel` ("" = every kernel), cached per generation.

@@ -167,12 +167,22 @@ check(action is not None and 0 < len(edits) <= 4,
       "%d-line file: diagnostics %.2f s, code actions %.3f s, resolve (one-kernel translation) %.2f s, %d edits"
       % (lines, t_diag, t_action, t_resolve, len(edits)))
 
-# 5. The client disconnects without shutdown, mid-message: the server exits, status 1.
+# 5. Pathological text: 100,000 nested parentheses, a 1.5 MB line.
+t0 = time.time()
+s.send(open_doc("file:///tmp/deep.py", "x = " + "(" * 100000 + "\n"))
+deep, _ = s.until(lambda m: m.get("method") == "textDocument/publishDiagnostics", timeout=300)
+long_line = "x = [" + ", ".join(str(i) for i in range(200000)) + "]\n"
+s.send(open_doc("file:///tmp/long.py", "from numba import njit\n" + long_line + "@njit\ndef f(x):\n    return x\n"))
+long_pub, _ = s.until(lambda m: m.get("method") == "textDocument/publishDiagnostics", timeout=300)
+check(deep["params"]["uri"] == "file:///tmp/deep.py" and long_pub["params"]["uri"] == "file:///tmp/long.py",
+      "100,000 nested parentheses and a %d-byte line: analysed in %.2f s" % (len(long_line), time.time() - t0))
+
+# 6. The client disconnects without shutdown, mid-message: the server exits, status 1.
 s.raw(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
 s.p.stdin.close()
 check(s.wait_exit() == 1, "EOF mid-message without shutdown: exit status 1, no hang")
 
-# 6. Pure noise, then EOF.
+# 7. Pure noise, then EOF.
 s = Server()
 rnd = random.Random(8)
 s.raw(bytes(rnd.randrange(256) for _ in range(200000)))
