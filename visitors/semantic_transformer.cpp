@@ -52,6 +52,7 @@ class KernelWriter {
     std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
     unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
     env_.indent_unit = unit_;
+    env_.int32_names = Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel"));
     auto used = [&](const std::string& n) {
       return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
     };

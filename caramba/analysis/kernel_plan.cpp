@@ -780,6 +780,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, k_.Option("parallel"));
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())

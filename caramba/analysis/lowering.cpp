@@ -149,6 +149,20 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }
   if (op == "**" && ints) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
+  if ((op == "*" || op == "<<") && ints) {
+    // A 32-bit loop variable times an integer may overflow where Numba's
+    // int64 does not: widen one operand through a declared int64.
+    auto narrow = [&](const Node& n) {
+      Node s = StripParens(n);
+      return s.Type() == "identifier" && env.int32_names.count(s.Text()) > 0;
+    };
+    if (narrow(l) || narrow(r)) {
+      bool left = narrow(l);
+      std::string wide = Temp(Scalar::kInt64, std::string(StripParens(left ? l : r).Text()), env, pre);
+      std::string other = LowerExpr(left ? r : l, env, pre);
+      return left ? wide + " " + op + " " + Atom(r, other) : Atom(l, other) + " " + op + " " + wide;
+    }
+  }
   return Splice(e, env, pre);
 }
 
@@ -268,6 +282,19 @@ std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prel
     }
   }
   return LowerExpr(e, env, pre);
+}
+
+std::set<std::string, std::less<>> Int32LoopVariables(const Node& body, const ImportTable& imports, bool parallel) {
+  std::set<std::string, std::less<>> out;
+  Walk(body, [&](const Node& n) {
+    if (n.Type() == "for_statement" && n.ChildByField("left").Type() == "identifier") {
+      Node r = n.ChildByField("right");
+      bool prange = r.Type() == "call" && imports.Resolve(r.ChildByField("function")) == "numba.prange";
+      if (!(prange && parallel)) out.insert(std::string(n.ChildByField("left").Text()));
+    }
+    return true;
+  });
+  return out;
 }
 
 std::string JoinLines(const Prelude& lines, const std::string& indent, std::string_view newline) {

@@ -10,6 +10,7 @@
 // kernels before any visitor changed them.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct LowerEnv {
   std::string indent_unit = "    ";  // one indentation level of the file
   int temp_counter = 0;             // _pk_t0, _pk_t1, ... per kernel
   bool uses_math = false;           // the output needs `import math`
+  /// Loop variables of serial `for` loops: 32-bit in the dialect, 64-bit in
+  /// Numba, so products of them are widened through an int64 temporary.
+  std::set<std::string, std::less<>> int32_names;
 
   LowerEnv(const TypeTable& t, const ImportTable& i) : types(t), imports(i) {}
   std::string NewTemp() { return "_pk_t" + std::to_string(temp_counter++); }
@@ -43,6 +47,11 @@ std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prel
 
 /// Prepends `indent` to every line of `lines` and joins them with `newline`,
 /// each line followed by `newline`.
+/// The targets of `for` loops that the dialect runs with a 32-bit variable:
+/// every range loop, and prange loops unless the kernel is parallel (then the
+/// prange variable is declared pk.int64 by the SemanticTransformer).
+std::set<std::string, std::less<>> Int32LoopVariables(const Node& body, const ImportTable& imports, bool parallel);
+
 std::string JoinLines(const Prelude& lines, const std::string& indent, std::string_view newline);
 
 }  // namespace caramba

@@ -24,7 +24,8 @@ def squares(x):
 def _pk_counts(tid, n: pk.int64, c: pk.View2D[pk.int64]):
     for i in range(n):
         c[i][0] = i
-        c[i][1] = i * i
+        _pk_t0: pk.int64 = i
+        c[i][1] = _pk_t0 * i
 
 
 def counts(n):

@@ -1,0 +1,18 @@
+# Loop variables are 32-bit in the dialect; Numba's are int64. A product of
+# one with an integer is widened through an int64 temporary so that
+# sum(i * i) for i < 100000 does not overflow.
+import numpy as np
+import pykokkos as pk
+
+
+@pk.workunit
+def _pk_sum_of_squares(tid, acc: pk.Acc[pk.int64], n: pk.int64):
+    s: pk.int64 = 0
+    for i in range(n):
+        _pk_t0: pk.int64 = i
+        s += _pk_t0 * i
+    acc += s
+
+
+def sum_of_squares(n):
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_sum_of_squares, n=n))
