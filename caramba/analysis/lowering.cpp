@@ -156,7 +156,10 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
       Node s = StripParens(n);
       return s.Type() == "identifier" && env.int32_names.count(s.Text()) > 0;
     };
-    if (narrow(l) || narrow(r)) {
+    // Only when both operands are 32-bit (loop variables or literals): an
+    // int64 operand already makes C++ compute in 64 bits.
+    auto small = [&](const Node& n) { return narrow(n) || StripParens(n).Type() == "integer"; };
+    if ((narrow(l) || narrow(r)) && small(l) && small(r)) {
       bool left = narrow(l);
       std::string wide = Temp(Scalar::kInt64, std::string(StripParens(left ? l : r).Text()), env, pre);
       std::string other = LowerExpr(left ? r : l, env, pre);
