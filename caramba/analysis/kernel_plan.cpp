@@ -348,7 +348,7 @@ class Builder {
       return false;
     }
     if (q.rfind("numpy.", 0) == 0) {
-      if (FindNumpyScalarFunction(last)) {
+      if (FindNumpyScalarFunction(last) || ((q == "numpy.float64" || q == "numpy.int64") && args.NamedChildCount() == 1)) {
         check_args(false);
         return false;
       }

@@ -181,7 +181,11 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
     }
     return out;
   };
-  if (q == "float" && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
+  if ((q == "float" || q == "numpy.float64") && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
+  if (q == "numpy.int64" && args.size() == 1) {
+    if (IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);
+    return Temp(Scalar::kInt64, LowerExpr(args[0], env, pre), env, pre);
+  }
   if (q == "bool" && args.size() == 1) return "(" + Atom(args[0], LowerExpr(args[0], env, pre)) + " != 0)";
   if (q == "int" && args.size() == 1) {
     Node a = StripParens(args[0]);
@@ -272,7 +276,8 @@ std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prel
     if (s.Type() == "call") {
       std::string q = env.imports.Resolve(s.ChildByField("function"));
       auto args = s.ChildByField("arguments").NamedChildren();
-      if (q == "int" && args.size() == 1 && !IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);
+      if ((q == "int" || q == "numpy.int64") && args.size() == 1 && !IsInt(TypeOf(args[0], env)))
+        return LowerExpr(args[0], env, pre);
       if (q.rfind("math.", 0) == 0) {
         const MathFunction* f = FindMathFunction(LastName(q));
         if (f && f->returns_int_in_math) return Splice(s, env, pre);

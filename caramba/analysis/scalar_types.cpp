@@ -188,7 +188,8 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
       if (q == "round" && args.size() == 2) return ScalarType(Scalar::kFloat64);
       return ScalarType(Scalar::kInt64);
     }
-    if (q == "float" || q == "pk.double" || q == "pykokkos.double") return ScalarType(Scalar::kFloat64);
+    if (q == "float" || q == "pk.double" || q == "pykokkos.double" || q == "numpy.float64") return ScalarType(Scalar::kFloat64);
+    if (q == "numpy.int64") return ScalarType(Scalar::kInt64);
     if (q == "bool") return ScalarType(Scalar::kBool);
     if (q == "abs" && args.size() == 1) {
       Type a = TypeOfExpr(args[0], names, imports);
