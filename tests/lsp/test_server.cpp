@@ -568,3 +568,38 @@ TEST_CASE("large file: 20000 lines with 1000 kernels - migrate one kernel edits 
   CHECK(edit["documentChanges"][0]["edits"].size() == 2);
   CHECK(ApplyWorkspaceEdit(text, edit, PositionEncoding::kUtf16) == Translate(text, {"k777"}));
 }
+
+TEST_CASE("quick fixes as commands for clients without CodeAction literals") {
+  Harness h(/*fake=*/false);
+  json caps = FullCaps();
+  caps["textDocument"]["codeAction"].erase("codeActionLiteralSupport");
+  h.Initialize(caps);
+  std::string text = "from numba import jit\n\n@jit\ndef f(x):\n    return x\n";
+  h.Open(text);
+  json cmds = h.CodeActions(2, 1, json::array({"quickfix"}))["result"];
+  REQUIRE(cmds.size() == 1);
+  CHECK(cmds[0]["command"] == "caramba.quickFix");
+  json r = h.Request("workspace/executeCommand", {{"command", cmds[0]["command"]}, {"arguments", cmds[0]["arguments"]}});
+  CHECK(r["result"].is_null());
+  // The edit goes out as workspace/applyEdit just before the command's reply.
+  const json& apply = h.sent[h.sent.size() - 2];
+  REQUIRE(apply.value("method", "") == "workspace/applyEdit");
+  CHECK(ApplyWorkspaceEdit(text, apply["params"]["edit"], PositionEncoding::kUtf16) ==
+        "from numba import jit\n\n@jit(nopython=True)\ndef f(x):\n    return x\n");
+  // Once the text changed, the old command is refused rather than misapplied.
+  h.Change(text + "\n", 2);
+  CHECK(h.Request("workspace/executeCommand", {{"command", cmds[0]["command"]}, {"arguments", cmds[0]["arguments"]}})
+            ["error"]["code"] == kContentModified);
+}
+
+TEST_CASE("nested kernels: the innermost kernel under the cursor comes first and migrates by qualname") {
+  Harness h;
+  h.Initialize();
+  std::string text = "from numba import njit\n\n\ndef outer():\n    @njit\n    def inner(x):\n        return x\n    return inner\n";
+  h.Open(text);
+  json acts = h.CodeActions(6, 8)["result"];
+  REQUIRE_FALSE(acts.empty());
+  CHECK(acts[0]["title"].get<std::string>().find("outer.<locals>.inner") != std::string::npos);
+  json edit = h.Request("codeAction/resolve", acts[0])["result"]["edit"];
+  CHECK(ApplyWorkspaceEdit(text, edit, PositionEncoding::kUtf16) == Translate(text, {"outer.<locals>.inner"}));
+}
