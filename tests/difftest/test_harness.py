@@ -121,6 +121,23 @@ def main():
                   "the kept driver runs by hand: %s %s" % (events, out.stderr[-2000:]))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+    elif scenario == "expectations":
+        with tempfile.TemporaryDirectory() as tmp:
+            exp = os.path.join(tmp, "expected.txt")
+            key = os.path.relpath(ORIGINAL, tmp) + "::"
+            with open(exp, "w") as f:
+                f.write(key + "total equal\n" + key + "axpy refused CRB101\n" + key + "gone equal\n")
+            args = ["--no-timing", "--sizes", "20", "--translation", os.path.join(PLANTED, "correct.py"),
+                    "--expected", exp, ORIGINAL]
+            p, _, _ = run(caramba, *args, expect_rc=1)
+            check("- " + key + "axpy refused CRB101" in p.stderr and "+ " + key + "axpy equal" in p.stderr,
+                  "a changed outcome fails with a diff: " + p.stderr)
+            check("no such kernel any more" in p.stderr and "no expectation yet" in p.stderr,
+                  "vanished and new kernels are reported: " + p.stderr)
+            run(caramba, *args, "--update-expected", expect_rc=0)
+            run(caramba, *args, expect_rc=0)  # the re-baselined file now matches
+            body = open(exp).read()
+            check(key + "gone" not in body and "count_positive" in body, "the update rewrote the entries: " + body)
     elif scenario == "usage":
         p = subprocess.run([caramba, "difftest", "/nonexistent.py"], capture_output=True, text=True)
         check(p.returncode == 2, "a missing file is exit 2")
