@@ -7,7 +7,10 @@
 
 #include "caramba/cli.h"
 #include "caramba/lsp/server.h"
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
 #include "caramba/subcommands.h"
+#include "caramba/text.h"
 #include "caramba/translate_flags.h"
 
 namespace caramba {
@@ -37,6 +40,16 @@ int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream
     return kExitOk;
   } catch (const CLI::ParseError& e) {
     err << "caramba: error[CRB009]: " << e.what() << "\n";
+    return kExitFailure;
+  }
+  // Same check as the CLI: an unknown visitor name would silently run nothing.
+  PassManager pm(BuildPipeline());
+  for (const std::string* name : {&config.translate.stop_after, &config.translate.only}) {
+    if (name->empty() || pm.FindVisitor(*name) >= 0) continue;
+    err << "caramba: error[CRB009]: unknown visitor '" << *name << "'";
+    std::string near = ClosestMatch(*name, pm.VisitorNames());
+    if (!near.empty()) err << "; did you mean '" << near << "'?";
+    err << " (caramba --list-visitors lists them)\n";
     return kExitFailure;
   }
   config.verbosity = quiet ? 0 : 1 + verbose;

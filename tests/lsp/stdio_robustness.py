@@ -190,5 +190,9 @@ s.p.stdin.close()
 rc = s.wait_exit(30)
 check(rc == 1, "200 KB of random bytes then EOF: clean exit (status %s)" % rc)
 
+# 8. Flags are checked like the CLI's: an unknown visitor is a usage error.
+r = subprocess.run([CARAMBA, "lsp", "--stop-after", "Semantic"], stdin=subprocess.DEVNULL, capture_output=True)
+check(r.returncode == 2 and b"did you mean" in r.stderr and r.stdout == b"", "unknown visitor flag: exit 2, nothing on stdout")
+
 print("stdio robustness: %d failed" % len(failures))
 sys.exit(1 if failures else 0)
