@@ -119,7 +119,7 @@ std::string UriToPath(std::string_view uri) {
       if (c >= 'A' && c <= 'F') return c - 'A' + 10;
       return -1;
     };
-    if (rest[i] == '%' && i + 2 < rest.size() + 0 && hex(rest[i + 1]) >= 0 && hex(rest[i + 2]) >= 0) {
+    if (rest[i] == '%' && i + 2 < rest.size() && hex(rest[i + 1]) >= 0 && hex(rest[i + 2]) >= 0) {
       out += static_cast<char>(hex(rest[i + 1]) * 16 + hex(rest[i + 2]));
       i += 2;
     } else {

@@ -603,3 +603,12 @@ TEST_CASE("nested kernels: the innermost kernel under the cursor comes first and
   json edit = h.Request("codeAction/resolve", acts[0])["result"]["edit"];
   CHECK(ApplyWorkspaceEdit(text, edit, PositionEncoding::kUtf16) == Translate(text, {"outer.<locals>.inner"}));
 }
+
+TEST_CASE("URIs: file URIs become paths (percent-decoded) and the explain scheme is stable") {
+  CHECK(UriToPath("file:///work/k%20ernels.py") == "/work/k ernels.py");
+  CHECK(UriToPath("file://localhost/a/b.py") == "/a/b.py");
+  CHECK(UriToPath("file:///a/%E2%82%AC.py") == "/a/€.py");
+  CHECK(UriToPath("file:///a/b%2") == "/a/b%2");  // truncated escape kept as written
+  CHECK(UriToPath("untitled:Untitled-1") == "untitled:Untitled-1");
+  CHECK(ExplainUri("CRB101") == "caramba://explain/CRB101");
+}
