@@ -127,7 +127,7 @@ TEST_CASE("cli: binary and non-UTF-8 files -> CRB004 with a location") {
   CHECK(r.err.find("error[CRB010]") != std::string::npos);
 }
 
-TEST_CASE("cli: Python 2 syntax -> CRB006 with line and column; existing -o untouched") {
+TEST_CASE("cli: Python 2 syntax -> CRB006 with line and column, existing -o untouched") {
   TempDir d;
   std::string in = d.Write("py2.py", "x = 1\nprint 'hello'\n");
   std::string out = d.Write("out.py", "previous content\n");

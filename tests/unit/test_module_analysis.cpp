@@ -182,7 +182,7 @@ TEST_CASE("a bad signature string is reported, not fatal") {
   CHECK(m.diagnostics[0].message.find("flt64") != std::string::npos);
 }
 
-TEST_CASE("loops of a nested def belong to the nested def; objmode blocks are noticed") {
+TEST_CASE("loops of a nested def belong to the nested def, objmode blocks are noticed") {
   Tree t = Tree::Parse(
       "import numba\n"
       "@numba.njit\n"

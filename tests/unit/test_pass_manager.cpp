@@ -53,7 +53,7 @@ TEST_CASE("visitors run in order, each sees the previous one's text") {
   CHECK(pm.FindVisitor("three") == -1);
 }
 
-TEST_CASE("a visitor that breaks the syntax is an internal error naming it; nothing is output") {
+TEST_CASE("a visitor that breaks the syntax is an internal error naming it, nothing is output") {
   std::vector<std::unique_ptr<Visitor>> v;
   v.push_back(std::make_unique<LambdaVisitor>("Breaker", [](const Context& c) { return ReplaceFirst(c, "= 1", "= (1", "Breaker"); }));
   PassManager pm(std::move(v));
@@ -138,7 +138,7 @@ TEST_CASE("AnalysisCache counts computations") {
   CHECK(cache.Computations() == 2);
 }
 
-TEST_CASE("syntax errors stop the run before any visitor; all errors are reported") {
+TEST_CASE("syntax errors stop the run before any visitor, all errors are reported") {
   bool ran = false;
   std::vector<std::unique_ptr<Visitor>> v;
   v.push_back(std::make_unique<LambdaVisitor>("Spy", [&](const Context&) {

@@ -6,7 +6,7 @@
 
 using namespace caramba;
 
-TEST_CASE("edits apply in one sweep; bytes outside edits are preserved") {
+TEST_CASE("edits apply in one sweep, bytes outside edits are preserved") {
   std::string text = "\xEF\xBB\xBFx = 1\r\n# café\r\n\ty = 2\r\n";
   EditList e("t");
   size_t x = text.find('1');
@@ -52,7 +52,7 @@ TEST_CASE("overlapping edits are an error naming both producers") {
   CHECK(r.text.empty());
 }
 
-TEST_CASE("two replacements of the same range overlap; an insertion inside a replacement overlaps") {
+TEST_CASE("two replacements of the same range overlap, an insertion inside a replacement overlaps") {
   EditList e("t");
   e.Replace(1, 2, "x");
   e.Replace(1, 2, "y");

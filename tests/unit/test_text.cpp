@@ -16,7 +16,7 @@ TEST_CASE("LineIndex handles LF, CRLF and lone CR") {
   CHECK(idx.At(4).column == 2);
 }
 
-TEST_CASE("columns count code points, not bytes; UTF-16 counts surrogate pairs") {
+TEST_CASE("columns count code points, not bytes, UTF-16 counts surrogate pairs") {
   std::string s = "é = '😀x'\n";  // é: 2 bytes, 😀: 4 bytes (2 UTF-16 units)
   LineIndex idx(s);
   uint32_t x = static_cast<uint32_t>(s.find('x'));
