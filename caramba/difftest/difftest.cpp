@@ -272,6 +272,14 @@ std::vector<double> Times(const json& r) {
 
 // Compares the original's and the translation's results of one case.
 // Returns the verdict's Difference through `diff`.
+// Reads of a driver result that tolerate a missing or malformed one.
+std::string Str(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j.at(key).is_string() ? j.at(key).get<std::string>() : "";
+}
+double Num(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j.at(key).is_number() ? j.at(key).get<double>() : -1.0;
+}
+
 const json& Field(const json& j, const char* key) {
   static const json kNull;
   return j.is_object() && j.contains(key) ? j.at(key) : kNull;
@@ -478,7 +486,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   std::vector<PlannedCase> second;
   for (const auto& pc : planned) {
     const SideResult& o = orig[pc.id];
-    std::string st = o.result.value("status", "");
+    std::string st = Str(o.result, "status");
     if (o.state == SideResult::State::kDone && (st == "ok" || st == "raised")) second.push_back(pc);
   }
   progress_ << "difftest: " << path << ": translation …\n";
@@ -504,22 +512,22 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       set(Verdict::kError, "the Numba original: " + o.note);
       continue;
     }
-    std::string ost = o.result.value("status", "");
-    cr.numba_first_s = o.result.value("first_call_s", -1.0);
+    std::string ost = Str(o.result, "status");
+    cr.numba_first_s = Num(o.result, "first_call_s");
     cr.numba_s = Median(Times(o.result));
     if (ost == "input-error") {
-      std::string tb = o.result.value("traceback", "");
+      std::string tb = Str(o.result, "traceback");
       if (generated) set(Verdict::kNotTested, "generated inputs could not be built: " + LastLine(tb));
       else set(Verdict::kError, "the runas arguments (" + pc.input.origin + ") failed:\n" + tb);
       continue;
     }
     if (ost == "missing") {
-      set(Verdict::kError, "the original: " + o.result.value("message", ""));
+      set(Verdict::kError, "the original: " + Str(o.result, "message"));
       continue;
     }
     if (ost == "raised" && generated) {
-      set(Verdict::kNotTested, "the Numba original raised " + o.result.value("exception", "") +
-                                   " on generated inputs (" + LastLine(o.result.value("message", "")) +
+      set(Verdict::kNotTested, "the Numba original raised " + Str(o.result, "exception") +
+                                   " on generated inputs (" + LastLine(Str(o.result, "message")) +
                                    "); add a `# caramba: runas` marker with valid inputs");
       continue;
     }
@@ -532,28 +540,28 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       set(Verdict::kError, "the translation: " + t.note);
       continue;
     }
-    std::string tst = t.result.value("status", "");
-    cr.translation_first_s = t.result.value("first_call_s", -1.0);
+    std::string tst = Str(t.result, "status");
+    cr.translation_first_s = Num(t.result, "first_call_s");
     cr.translation_s = Median(Times(t.result));
     if (tst == "missing") {
-      set(Verdict::kError, "the translation: " + t.result.value("message", "") +
+      set(Verdict::kError, "the translation: " + Str(t.result, "message") +
                                " (a translated kernel keeps its name as a caller)");
       continue;
     }
     if (ost == "raised") {
-      std::string oe = o.result.value("exception", "");
-      if (tst == "raised" && t.result.value("exception", "") == oe) {
+      std::string oe = Str(o.result, "exception");
+      if (tst == "raised" && Str(t.result, "exception") == oe) {
         set(Verdict::kEqual, "both raised " + oe);
       } else {
-        set(Verdict::kMismatch, "the Numba original raised " + oe + " (" + o.result.value("message", "") + ")" +
-                                    (tst == "raised" ? ", the translation " + t.result.value("exception", "")
+        set(Verdict::kMismatch, "the Numba original raised " + oe + " (" + Str(o.result, "message") + ")" +
+                                    (tst == "raised" ? ", the translation " + Str(t.result, "exception")
                                                      : ", the translation returned normally"));
       }
       continue;
     }
     if (tst == "raised" || tst == "input-error") {
-      set(Verdict::kError, "the translation raised " + t.result.value("exception", "") + ":\n" +
-                               t.result.value("traceback", ""));
+      set(Verdict::kError, "the translation raised " + Str(t.result, "exception") + ":\n" +
+                               Str(t.result, "traceback"));
       continue;
     }
     std::string detail;
@@ -573,9 +581,9 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       KernelResult& kr = fr.kernels[pc.kernel];
       CaseResult& cr = kr.cases[pc.index];
       const SideResult& p = py[pc.id];
-      if (p.state != SideResult::State::kDone || p.result.value("status", "") != "ok") {
+      if (p.state != SideResult::State::kDone || Str(p.result, "status") != "ok") {
         cr.pure_python = "the pure-Python run failed: " +
-                         (p.state == SideResult::State::kDone ? LastLine(p.result.value("traceback", "")) : p.note);
+                         (p.state == SideResult::State::kDone ? LastLine(Str(p.result, "traceback")) : p.note);
         continue;
       }
       Difference d;

@@ -166,16 +166,18 @@ void PrintReport(const std::vector<FileResult>& files, std::ostream& out) {
         rows.push_back({name, c.input.label, std::string(VerdictName(c.verdict)), Ms(c.numba_s), Ms(c.translation_s), ratio});
       }
     }
+  size_t wv = 15;
   for (const auto& r : rows) {
     wk = std::max(wk, r.kernel.size());
     ws = std::max(ws, r.size.size());
+    wv = std::max(wv, r.verdict.size() + 1);
   }
   out << "\n" << std::left << std::setw(static_cast<int>(wk)) << "kernel" << "  " << std::setw(static_cast<int>(ws))
-      << "size" << "  " << std::setw(15) << "verdict" << std::right << std::setw(12) << "Numba ms" << std::setw(17)
+      << "size" << "  " << std::setw(static_cast<int>(wv)) << "verdict" << std::right << std::setw(12) << "Numba ms" << std::setw(17)
       << "translation ms" << std::setw(10) << "ratio" << "\n";
   for (const auto& r : rows)
     out << std::left << std::setw(static_cast<int>(wk)) << r.kernel << "  " << std::setw(static_cast<int>(ws)) << r.size
-        << "  " << std::setw(15) << r.verdict << std::right << std::setw(12) << r.numba << std::setw(17) << r.trans
+        << "  " << std::setw(static_cast<int>(wv)) << r.verdict << std::right << std::setw(12) << r.numba << std::setw(17) << r.trans
         << std::setw(10) << r.ratio << "\n";
   out << "kernels: ";
   bool first = true;

@@ -138,6 +138,15 @@ def main():
             run(caramba, *args, expect_rc=0)  # the re-baselined file now matches
             body = open(exp).read()
             check(key + "gone" not in body and "count_positive" in body, "the update rewrote the entries: " + body)
+    elif scenario == "odd_inputs":
+        odd = os.path.join(HERE, "odd")
+        p, rep, _ = run(caramba, "--no-timing", "--sizes", "30", "--timeout", "60", odd, expect_rc=1)
+        ks = {f["path"].split("/")[-1] + "::" + k["name"]: k for f in rep["files"] for k in f["kernels"]}
+        allowed = {"equal", "mismatch", "not-translated", "not-tested", "error", "timeout"}
+        check(len(ks) == 8 and all(k["verdict"] in allowed for k in ks.values()), "every kernel has a verdict", rep)
+        check(ks["broken_import.py::f"]["verdict"] == "error" and "does_not_exist" in ks["broken_import.py::f"]["detail"],
+              "a failing import is an error with its traceback", rep)
+        check(any("no Numba kernels" in w for f in rep["files"] for w in f["warnings"]), "no kernels: a warning", rep)
     elif scenario == "usage":
         p = subprocess.run([caramba, "difftest", "/nonexistent.py"], capture_output=True, text=True)
         check(p.returncode == 2, "a missing file is exit 2")
