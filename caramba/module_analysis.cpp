@@ -422,9 +422,11 @@ struct ModuleScanner {
       k.qualname = scope + k.name;
       k.nested = nested;
       k.is_class = def.Type() == "class_definition";
-      k.spelling = Collapse(dec.Text());
+      // The decorator node also holds a comment that trails it on the same
+      // line; the decorator itself ends with its expression.
+      k.spelling = "@" + Collapse(expr.Text());
       k.decorator_start_byte = dec.StartByte();
-      k.decorator_end_byte = dec.EndByte();
+      k.decorator_end_byte = expr.EndByte();
       k.decorator_line = dec.StartPoint().row + 1;
       FillLocation(k, def, decorated);
       k.column = lines.At(def.StartByte()).column;

@@ -212,3 +212,12 @@ TEST_CASE("kernel JSON has the listed fields") {
   CHECK(j["signatures"][0]["parsed"] == "float64(float64[:])");
   CHECK(j["parallel_loops"][0]["line"] == 5);
 }
+
+TEST_CASE("a comment after a decorator is not part of the decorator's range") {
+  std::string src = "from numba import jit\n@jit  # keep me\ndef f(x): return x\n";
+  Tree t = Tree::Parse(src);
+  ModuleInfo m = AnalyzeModule(t);
+  REQUIRE(m.kernels.size() == 1);
+  CHECK(m.kernels[0].spelling == "@jit");
+  CHECK(m.kernels[0].decorator_end_byte == src.find("  # keep me"));
+}
