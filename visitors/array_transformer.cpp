@@ -116,6 +116,12 @@ class Rewriter {
             idx.ChildByField("argument").Type() == "integer") {
           // Numba wraps negative indices; views do not.
           out += name + ".extent(" + std::to_string(d) + ") - " + std::string(idx.ChildByField("argument").Text());
+        } else if (MayBeNegative(idx)) {
+          // `a[i - 1]` with i from 0 reads a[-1] in Numba (the last element);
+          // views do not wrap, so wrap explicitly (unsigned arithmetic: for
+          // idx in [-n, n), (idx + n) % n is the Python index).
+          std::string ext = name + ".extent(" + std::to_string(d) + ")";
+          out += "(" + Rw(idx) + " + " + ext + ") % " + ext;
         } else {
           out += Rw(idx);
         }
@@ -124,6 +130,25 @@ class Rewriter {
       }
     }
     return out;
+  }
+
+  // `v - c` (c a positive literal) where v is a loop variable whose range may
+  // start below c: the index can be negative on the first iterations.
+  bool MayBeNegative(const Node& idx) const {
+    if (idx.Type() != "binary_operator" || idx.ChildByField("operator").Text() != "-") return false;
+    Node l = idx.ChildByField("left"), r = idx.ChildByField("right");
+    if (l.Type() != "identifier" || r.Type() != "integer") return false;
+    long c = std::stol(std::string(r.Text()));
+    if (c <= 0) return false;
+    // Find the loop that binds l (the innermost enclosing for over range/prange).
+    for (Node a = idx.Parent(); a; a = a.Parent()) {
+      if (a.Type() == "function_definition") break;
+      if (a.Type() != "for_statement" || a.ChildByField("left").Text() != l.Text()) continue;
+      auto args = a.ChildByField("right").ChildByField("arguments").NamedChildren();
+      if (args.size() >= 2 && args[0].Type() == "integer" && std::stol(std::string(args[0].Text())) >= c) return false;
+      return true;
+    }
+    return false;  // not a loop variable: nothing known, left as written
   }
 
   // `n, m = a.shape` -> one assignment per extent, on separate lines.

@@ -658,14 +658,14 @@ class Builder {
     return t;
   }
 
-  void InferLocalTypes() {
-    for (const auto& v : loop_vars_) plan_.types[v] = Type{Scalar::kInt64, 0, 'A'};
+  void LocalFixpoint(TypeTable& types) {
+    for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
       auto set = [&](const std::string& name, Type t) {
         if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return;
         if (loop_vars_.count(name)) return;
-        auto& cur = plan_.types[name];
+        auto& cur = types[name];
         Type next = cur;
         if (t.rank > 0) next = t;
         else next.scalar = Unify(cur.scalar, t.scalar);
@@ -680,7 +680,7 @@ class Builder {
             if (r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function"))))
               set(std::string(l.Text()), AllocationType(r));
             else
-              set(std::string(l.Text()), TypeOfExpr(r, plan_.types, mod_.imports));
+              set(std::string(l.Text()), TypeOfExpr(r, types, mod_.imports));
           } else if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") {
             auto ls = l.NamedChildren();
             if (r.Type() == "attribute") {
@@ -689,14 +689,14 @@ class Builder {
             } else {
               auto rs = r.NamedChildren();
               for (size_t i = 0; i < ls.size() && i < rs.size(); ++i)
-                if (ls[i].Type() == "identifier") set(std::string(ls[i].Text()), TypeOfExpr(rs[i], plan_.types, mod_.imports));
+                if (ls[i].Type() == "identifier") set(std::string(ls[i].Text()), TypeOfExpr(rs[i], types, mod_.imports));
             }
           }
         } else if (t == "augmented_assignment") {
           Node l = n.ChildByField("left"), r = n.ChildByField("right");
           if (l.Type() == "identifier") {
-            Type cur = plan_.types[std::string(l.Text())];
-            Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
+            Type cur = types[std::string(l.Text())];
+            Type rt = TypeOfExpr(r, types, mod_.imports);
             std::string op(n.ChildByField("operator").Text());
             Scalar s = Unify(cur.scalar, rt.scalar);
             if (op == "/=" && rt.scalar != Scalar::kUnknown) s = Unify(s, Scalar::kFloat64);
@@ -708,6 +708,10 @@ class Builder {
       });
       if (!changed) break;
     }
+  }
+
+  void InferLocalTypes() {
+    LocalFixpoint(plan_.types);
     // An unknown type is usually the echo of a construct already refused
     // (a list, a call); report it only when it is the sole reason.
     if (!plan_.refusals.empty()) return;
@@ -858,6 +862,7 @@ class Builder {
         } else {
           plan_.returns = ReturnKind::kReduction;
           plan_.return_type = vt.scalar;
+          NoteIntegerResult(v, vt.scalar);
         }
         CheckCallerExpression(v, "the returned value");
         continue;
@@ -1083,6 +1088,25 @@ class Builder {
     return ReduceOp::kNone;
   }
 
+  // The return type when the arrays of unknown dtype hold int64 instead of
+  // the assumed float64: where it differs (an integer sum of an integer
+  // array), the caller converts the result when the arrays are integers.
+  Scalar ReturnTypeWithIntArrays(const Node& value) {
+    if (unknown_dtype_.empty()) return Scalar::kUnknown;
+    TypeTable alt = plan_.types;
+    for (const auto& a : unknown_dtype_) alt[a].scalar = Scalar::kInt64;
+    for (const auto& l : plan_.locals)
+      if (alt[l].rank == 0 && !loop_vars_.count(l)) alt[l].scalar = Scalar::kUnknown;
+    LocalFixpoint(alt);
+    return TypeOfExpr(value, alt, mod_.imports).scalar;
+  }
+
+  void NoteIntegerResult(const Node& value, Scalar as_float) {
+    if (!IsFloat(as_float)) return;
+    Scalar as_int = ReturnTypeWithIntArrays(value);
+    if (IsInteger(as_int)) plan_.int_result_arrays.assign(unknown_dtype_.begin(), unknown_dtype_.end());
+  }
+
   void SerialReturns() {
     std::vector<Node> returns;
     Walk(body_, [&](const Node& n) {
@@ -1107,6 +1131,8 @@ class Builder {
     if (any_scalar) {
       plan_.returns = ReturnKind::kScalar;
       plan_.return_type = rt;
+      for (const Node& r : returns)
+        if (r.NamedChildCount() == 1 && r.NamedChild(0).Type() != "none") NoteIntegerResult(r.NamedChild(0), rt);
       if ((rt == Scalar::kUnknown || IsComplex(rt)) && plan_.refusals.empty())
         Refuse(DiagId::kUnknownType, "cannot infer the type of the returned value", def_.ChildByField("name"));
       return;

@@ -144,6 +144,12 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
   }
   if (op == "%") {
     std::string a = Atom(l, LowerExpr(l, env, pre)), b = Atom(r, LowerExpr(r, env, pre));
+    // `(i - 1 + v.extent(0)) % v.extent(0)` (the ArrayTransformer's wrap) is
+    // non-negative on both sides: C's remainder is Python's there.
+    Node rs = StripParens(r);
+    bool extent = rs.Type() == "call" && rs.ChildByField("function").Type() == "attribute" &&
+                  rs.ChildByField("function").ChildByField("attribute").Text() == "extent";
+    if (ints && extent) return a + " % " + b;
     if (ints) return "((" + a + " % " + b + " + " + b + ") % " + b + ")";
     env.uses_math = true;
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
