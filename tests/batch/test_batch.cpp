@@ -359,7 +359,7 @@ TEST_CASE("discover: sorted walk, .gitignore, default and extra excludes, explic
   CHECK(HasCode(d.diagnostics, "CRB001"));
 }
 
-TEST_CASE("discover: symlinks skipped by default; followed inside the roots only; loops cut") {
+TEST_CASE("discover: symlinks skipped by default, followed inside the roots only, loops cut") {
   MemFs fs;
   fs.Dir("/work");
   fs.Dir("/work/t");
@@ -460,7 +460,7 @@ TEST_CASE("summary line") {
   CHECK(SummaryLine(s) == "12 files, 9 kernels: 6 translated, 3 refused (CRB101: 2, CRB105: 1), 1 error");
 }
 
-TEST_CASE("cli routing: single file unchanged; ambiguous invocations refused") {
+TEST_CASE("cli routing: single file unchanged, ambiguous invocations refused") {
   MemFs fs;
   fs.Dir("/work");
   fs.Dir("/work/t");

@@ -113,7 +113,7 @@ TEST_CASE("inference: ranks across calls (the thesis's snippet 2.2)") {
   CHECK(d.params[1].min_extent == 3);
 }
 
-TEST_CASE("inference: eager signatures are exact; callables are not-tested") {
+TEST_CASE("inference: eager signatures are exact, callables are not-tested") {
   Inference s = Infer("from numba import njit\n@njit('float32(float32[:, ::1], int32)')\ndef f(a, n):\n    return a[0, 0]\n", "f");
   REQUIRE(s.params.size() == 2);
   CHECK(s.params[0].dtype == "float32");

@@ -44,7 +44,7 @@ TEST_CASE("floats: a small relative L2 error passes where allclose fails (NPBenc
   CHECK(Compare(Value::Float64Array({1000}, e), Value::Float64Array({1000}, a), "r").equal);
 }
 
-TEST_CASE("NaN equals NaN only at the same place; infinities must match") {
+TEST_CASE("NaN equals NaN only at the same place, infinities must match") {
   double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
   CHECK(Compare(Value::Float64Array({2}, {nan, 1.0}), Value::Float64Array({2}, {nan, 1.0}), "r").equal);
   Difference d = Compare(Value::Float64Array({2}, {nan, 1.0}), Value::Float64Array({2}, {1.0, nan}), "r");
@@ -59,7 +59,7 @@ TEST_CASE("NaN equals NaN only at the same place; infinities must match") {
   CHECK_FALSE(Compare(Value::Float64Scalar(inf), Value::Float64Scalar(-inf), "r").equal);
 }
 
-TEST_CASE("shape and dtype must match; the first index is a multi-index") {
+TEST_CASE("shape and dtype must match, the first index is a multi-index") {
   Value e = Value::Float64Array({2, 3}, {0, 1, 2, 3, 4, 5});
   CHECK(Compare(e, Value::Float64Array({3, 2}, {0, 1, 2, 3, 4, 5}), "r").reason == "shape differs");
   Value ints = Value::Int64Array({2, 3}, {0, 1, 2, 3, 4, 5});
@@ -78,7 +78,7 @@ TEST_CASE("a view returned where Numba returned an ndarray is a mismatch") {
   CHECK(d.reason.find("pykokkos.View") != std::string::npos);
 }
 
-TEST_CASE("scalars: compared by value with 0-d arrays; the kind of number must match") {
+TEST_CASE("scalars: compared by value with 0-d arrays, the kind of number must match") {
   Value zero_d = Value::Float64Array({}, {2.5});
   CHECK(Compare(Value::Float64Scalar(2.5), zero_d, "return").equal);
   CHECK(Compare(Value::Int64Scalar(7, "int"), Value::Int64Scalar(7, "numpy.int64"), "return").equal);
