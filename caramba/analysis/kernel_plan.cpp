@@ -336,6 +336,32 @@ class Builder {
       Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
       return false;
     }
+    if (q.rfind("numpy.", 0) == 0 && k_.signatures.empty() &&
+        (FindNumpyScalarFunction(q.substr(6)) || ScalarBuiltinAlias(q) != q)) {
+      // A NumPy ufunc applied straight to a parameter that is never indexed:
+      // it may well be an array (Numba would map the ufunc over it), and a
+      // translation that assumed a scalar would fail at run time.
+      for (const Node& a : args.NamedChildren()) {
+        bool param = a.Type() == "identifier" &&
+                     std::find(plan_.params.begin(), plan_.params.end(), std::string(a.Text())) != plan_.params.end();
+        if (param && !IsArrayExpr(a)) {
+          Refuse(DiagId::kNumpyInKernel,
+                 "calls " + shown + "() on '" + std::string(a.Text()) + "', which may be an array", n,
+                 "add an eager signature that says whether it is a scalar");
+          return false;
+        }
+      }
+    }
+    if (q.rfind("numpy.", 0) == 0 && ScalarBuiltinAlias(q) != q) {
+      // np.abs / np.minimum / np.maximum of scalars are the builtins.
+      bool scalars = true;
+      for (const Node& a : args.NamedChildren()) scalars = scalars && !IsArrayExpr(a);
+      if (!scalars) {
+        Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() on an array", n);
+        return false;
+      }
+      q = ScalarBuiltinAlias(q);
+    }
     if (IsBuiltin(q) && !IsKnownLocal(q)) {
       if (q == "round" && args.NamedChildCount() != 1)
         Refuse(DiagId::kUnsupportedCall, "calls round() with ndigits", n);
@@ -367,6 +393,21 @@ class Builder {
     }
     Refuse(DiagId::kUnsupportedCall, "calls '" + shown + "'", n, "move the call out of the kernel");
     return false;
+  }
+
+  // An array-valued argument, as far as can be told before types are
+  // inferred: an array name seen indexed/measured, or a partial subscript.
+  bool IsArrayExpr(const Node& a) const {
+    if (a.Type() != "identifier") return false;
+    bool indexed = false;
+    Walk(body_, [&](const Node& n) {
+      if (indexed) return false;
+      if (n.Type() == "subscript" && n.ChildByField("value").Type() == "identifier" &&
+          n.ChildByField("value").Text() == a.Text())
+        indexed = true;
+      return true;
+    });
+    return indexed;
   }
 
   bool IsKnownLocal(const std::string& n) const {

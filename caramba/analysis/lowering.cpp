@@ -178,7 +178,8 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
 std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
   Node fn = e.ChildByField("function");
   std::vector<Node> args = e.ChildByField("arguments").NamedChildren();
-  std::string q = env.imports.Resolve(fn);
+  std::string q = ScalarBuiltinAlias(env.imports.Resolve(fn));
+  if (q == "abs" && fn.Text() != "abs" && args.size() == 1) return "abs(" + LowerExpr(args[0], env, pre) + ")";
   auto lowered_args = [&]() {
     std::string out;
     for (size_t i = 0; i < args.size(); ++i) {

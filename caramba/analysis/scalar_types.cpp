@@ -96,6 +96,13 @@ bool IsNumpyAllocation(std::string_view q) {
   return std::find(std::begin(kAllocations), std::end(kAllocations), q) != std::end(kAllocations);
 }
 
+std::string ScalarBuiltinAlias(const std::string& q) {
+  if (q == "numpy.abs" || q == "numpy.absolute") return "abs";
+  if (q == "numpy.minimum") return "min";
+  if (q == "numpy.maximum") return "max";
+  return q;
+}
+
 Scalar Unify(Scalar a, Scalar b) {
   if (a == Scalar::kUnknown) return b;
   if (b == Scalar::kUnknown) return a;
@@ -183,6 +190,14 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     Node fn = e.ChildByField("function");
     auto args = e.ChildByField("arguments").NamedChildren();
     std::string q = imports.Resolve(fn);
+    if (q.rfind("numpy.", 0) == 0) {
+      std::string alias = ScalarBuiltinAlias(q);
+      if (alias != q) {
+        for (const Node& a : args)
+          if (TypeOfExpr(a, names, imports).rank) return Type{};
+        q = alias;
+      }
+    }
     if (fn.Type() == "attribute" && fn.ChildByField("attribute").Text() == "extent") return ScalarType(Scalar::kInt64);
     if (q == "len" || q == "int" || q == "round") {
       if (q == "round" && args.size() == 2) return ScalarType(Scalar::kFloat64);

@@ -46,6 +46,10 @@ const MathFunction* FindNumpyScalarFunction(std::string_view name);
 /// the caller performs them instead (`numpy.empty` ...).
 bool IsNumpyAllocation(std::string_view qualified);
 
+/// NumPy functions that mean a builtin on scalars (`numpy.abs` -> `abs`,
+/// `numpy.minimum` -> `min`, `numpy.maximum` -> `max`); `q` otherwise.
+std::string ScalarBuiltinAlias(const std::string& q);
+
 /// The dialect annotation for a scalar (`pk.int64`, `pk.double`, `bool`).
 std::string DialectScalar(Scalar s);
 /// A zero literal of that scalar type ("0", "0.0", "False").
