@@ -103,12 +103,24 @@ bool AppendTrailer(const std::string& path) {
 
 // The compiler's first diagnostic line (`file:line:col: error: ...`); the
 // pattern includes the colons so a file named *error*.py does not match.
+// nvcc (Cuda builds) writes `file(line): error: ...`; it is rewritten to
+// `file:line: error: ...` so both compilers locate errors the same way.
+std::string GccStyleLocation(std::string line) {
+  size_t close = line.find("): error");
+  if (close == std::string::npos) return line;
+  size_t open = line.rfind('(', close);
+  if (open == std::string::npos || open + 1 == close ||
+      line.find_first_not_of("0123456789", open + 1) != close)
+    return line;
+  return line.substr(0, open) + ":" + line.substr(open + 1, close - open - 1) + line.substr(close + 1);
+}
+
 std::string FirstError(const std::string& log) {
-  for (const char* pattern : {": error:", ": fatal error:", "error:"}) {
+  for (const char* pattern : {": error:", ": fatal error:", "): error:", "error:"}) {
     std::istringstream ss(log);
     std::string line;
     while (std::getline(ss, line))
-      if (line.find(pattern) != std::string::npos) return line;
+      if (line.find(pattern) != std::string::npos) return GccStyleLocation(line);
   }
   std::string line;
   std::istringstream s2(log);
@@ -169,6 +181,18 @@ const Toolchain& GetToolchain() {
     // -march=native: kernels run where they are built (the cache is per user
     // and machine); the flag is part of the key like every other.
     t.flags = {"-std=c++17", "-O3", "-march=native", "-fPIC", "-fopenmp", "-DNDEBUG", "-w"};
+#ifdef PYKOKKOS_RT_CUDA_ARCH
+    // Kokkos with Cuda (docs/gpu.md): every TU that includes Kokkos_Core.hpp
+    // goes through nvcc_wrapper (the default compiler then), for the build's
+    // GPU, against the shared CUDA runtime; nvcc cannot use a g++ PCH.
+    // Relaxed constexpr lets device code use libstdc++'s constexpr math
+    // overloads (std::fmod(double, int) promotes through one); a call of any
+    // other host-only function from a kernel is an error (20011, 20014), not
+    // a warning hidden by -w that would leave the kernel silently wrong.
+    t.flags = {"-std=c++17", "-O3", "-fPIC", "-fopenmp", "-DNDEBUG", "-w", PYKOKKOS_RT_CUDA_ARCH, "-cudart", "shared",
+               "--expt-relaxed-constexpr", "-Xcudafe", "--diag_error=20011", "-Xcudafe", "--diag_error=20014"};
+    t.pch = false;
+#endif
     if (const char* extra = std::getenv("PYKOKKOS_RT_CXXFLAGS"); extra && *extra) {
       std::istringstream ss(extra);
       std::string f;
@@ -267,14 +291,16 @@ LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
   }
 
   auto start = std::chrono::steady_clock::now();
-  std::string pch = EnsurePch(tc);
+  std::string pch = tc.pch ? EnsurePch(tc) : "";
   MakeDirs(dir);
   std::string tmp = dir + "/" + m.key + UniqueSuffix();
   std::string src = cpp + "\nextern \"C\" const char* crb_key(void) { return \"" + m.key + "\"; }\n";
   if (!WriteFile(tmp + ".cpp", src)) throw std::runtime_error("pykokkos_rt: cannot write " + tmp + ".cpp");
   std::vector<std::string> argv{tc.cxx};
   argv.insert(argv.end(), tc.flags.begin(), tc.flags.end());
-  argv.insert(argv.end(), {"-I" + tc.kokkos_include, "-include", pch, "-shared", "-o", tmp + ".so", tmp + ".cpp",
+  argv.push_back("-I" + tc.kokkos_include);
+  if (!pch.empty()) argv.insert(argv.end(), {"-include", pch});
+  argv.insert(argv.end(), {"-shared", "-o", tmp + ".so", tmp + ".cpp",
                            "-L" + tc.kokkos_libdir, "-lkokkoscore", "-Wl,-rpath," + tc.kokkos_libdir});
   SpawnResult r = Spawn(argv);
   if (r.status != 0) {

@@ -36,6 +36,7 @@ struct Toolchain {
   std::string kokkos_include;
   std::string kokkos_libdir;
   std::string fingerprint;  // runtime + compiler version + flags + Kokkos version
+  bool pch = true;          // false with nvcc_wrapper (Cuda builds): nvcc cannot use a g++ PCH
 };
 const Toolchain& GetToolchain();
 

@@ -8,12 +8,14 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "build_cache.h"
+#include "cuda_support.h"
 #include "kernel_abi.h"
 #include "kernel_compiler.h"
 
@@ -42,6 +44,7 @@ void Initialize() {
 namespace {
 void Finalize() {
   if (!g_initialized || g_finalized) return;
+  ReleaseDeviceMemory();  // pooled Cuda staging buffers (cuda_support.h)
   Kokkos::finalize();
   g_initialized = false;
   g_finalized = true;
@@ -88,8 +91,8 @@ namespace {
 // One specialisation of a workunit, loaded and ready to dispatch.
 class Kernel {
  public:
-  Kernel(GeneratedKernel g, LoadedModule m, std::string name, DispatchKind kind)
-      : g_(std::move(g)), m_(std::move(m)), name_(std::move(name)), kind_(kind) {}
+  Kernel(GeneratedKernel g, LoadedModule m, std::string name, DispatchKind kind, bool cuda = false)
+      : g_(std::move(g)), m_(std::move(m)), name_(std::move(name)), kind_(kind), cuda_(cuda) {}
 
   // The hot path: pack the C argument block, release the GIL, run.
   py::object Call(int64_t begin, int64_t end, const py::sequence& args) {
@@ -99,11 +102,13 @@ class Kernel {
     std::vector<CrbArg> big;
     CrbArg* a = small;
     if (n > 16) { big.resize(n); a = big.data(); }
+    DeviceStaging staging;  // Cuda: NumPy arrays copied to the device and back (cuda_support.h)
     for (size_t k = 0; k < n; ++k) {
       PyObject* o = PyTuple_Check(args.ptr()) ? PyTuple_GET_ITEM(args.ptr(), k) : args[k].ptr();
       const TypeRef& t = g_.param_types[k];
       CrbArg& c = a[k];
       if (t.kind == TypeRef::Kind::kView) {
+        if (cuda_ && staging.Stage(o, t.rank, &c)) continue;
         auto arr = py::reinterpret_borrow<py::object>(o);
         if (!py::isinstance<py::array>(arr)) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects a view");
         auto& ar = static_cast<py::array&>(arr);
@@ -128,6 +133,7 @@ class Kernel {
     {
       py::gil_scoped_release nogil;
       rc = m_.entry(a, begin, end, &result, err, sizeof err);
+      if (rc == 0) staging.Finish();
     }
     if (rc != 0) throw std::runtime_error("pykokkos: workunit '" + name_ + "' failed: " + err);
     if (kind_ == DispatchKind::kFor) return py::none();
@@ -146,6 +152,7 @@ class Kernel {
   LoadedModule m_;
   std::string name_;
   DispatchKind kind_;
+  bool cuda_;
 };
 
 DispatchKind KindFromString(const std::string& s) {
@@ -159,8 +166,10 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
                                    const std::vector<std::pair<std::string, std::string>>& arg_types,
                                    const std::string& space) {
   Initialize();
-  if (space != "OpenMP" && space != "Serial")
-    throw py::value_error("pykokkos: execution space " + space + " is not available in this build (Serial, OpenMP)");
+  auto spaces = AvailableSpaces();
+  if (std::find(spaces.begin(), spaces.end(), space) == spaces.end())
+    throw py::value_error("pykokkos: execution space " + space + " is not available in this build (Serial, OpenMP" +
+                          std::string(CudaBuild() ? ", Cuda)" : ")"));
   KernelRequest req;
   req.path = path;
   std::ifstream f(path, std::ios::binary);
@@ -176,7 +185,7 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
   LoadedModule m = BuildAndLoad(g.cpp, label);
-  return std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind);
+  return std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind, space == "Cuda");
 }
 
 }  // namespace
@@ -263,4 +272,5 @@ PYBIND11_MODULE(_core, m) {
         py::arg("space"), "generate, build (or find in the cache) and load one workunit specialisation");
 
   RegisterHostUfuncs(m);
+  RegisterCuda(m);
 }

@@ -1,6 +1,8 @@
 // cuda_support.cpp — see cuda_support.h.
 #include "cuda_support.h"
 
+#include <pybind11/stl.h>  // spaces(), shapes and timings as Python lists
+
 #include <Kokkos_Core.hpp>
 
 #include <chrono>

@@ -16,8 +16,17 @@ import pytest  # noqa: E402
 
 import pykokkos as pk  # noqa: E402
 
+# scripts/gpu-test runs the suites that dispatch on the default space (e.g.
+# test_semantics.py) once more with PYKOKKOS_RT_TEST_DEFAULT_SPACE=Cuda.
+if os.environ.get("PYKOKKOS_RT_TEST_DEFAULT_SPACE"):
+    pk.set_default_space(getattr(pk.ExecutionSpace, os.environ["PYKOKKOS_RT_TEST_DEFAULT_SPACE"]))
 
-@pytest.fixture(params=["Serial", "OpenMP"])
+
+_NO_CUDA = pytest.mark.skipif("Cuda" not in pk._AVAILABLE,
+                              reason="this pykokkos_rt core has no Cuda (scripts/gpu-setup builds one where a GPU is)")
+
+
+@pytest.fixture(params=["Serial", "OpenMP", pytest.param("Cuda", marks=_NO_CUDA)])
 def space(request):
-    """Every ladder case runs on both execution spaces."""
+    """Every ladder case runs on every execution space (Cuda only in a Cuda build)."""
     return getattr(pk.ExecutionSpace, request.param)

@@ -100,7 +100,8 @@ OpenMP = ExecutionSpace.OpenMP
 Cuda = ExecutionSpace.Cuda
 HIP = ExecutionSpace.HIP
 Default = ExecutionSpace.Default
-_AVAILABLE = ("Serial", "OpenMP")
+# ("Serial", "OpenMP"[, "Cuda"]): what the core was built with (a core older than spaces() has no Cuda)
+_AVAILABLE = tuple(getattr(_core, "spaces", lambda: ("Serial", "OpenMP"))())
 _default_space = ExecutionSpace.OpenMP  # upstream's initial default
 
 
@@ -120,7 +121,7 @@ def _resolve_space(space):
         space = _default_space
     if space.value not in _AVAILABLE:
         raise RuntimeError("pykokkos: execution space %s is not available in this build "
-                           "(available: Serial, OpenMP)" % space.value)
+                           "(available: %s)" % (space.value, ", ".join(_AVAILABLE)))
     return space.value
 
 
@@ -156,6 +157,16 @@ class View:
     managed views are zero-initialised Kokkos allocations."""
 
     _pk_view_data = True  # marks views for the native ufuncs
+
+    def __new__(cls, shape=None, dtype=None, space=MemorySpace.MemorySpaceDefault, *args, **kwargs):
+        # In a Cuda build, views of the Cuda memory spaces (or of the default
+        # one while the default execution space is Cuda) live on the device
+        # with a host mirror (_cuda.py).
+        if cls is View and shape is not None and _cuda.DeviceView is not None and (
+                space in (MemorySpace.CudaSpace, MemorySpace.CudaUVMSpace)
+                or (space is MemorySpace.MemorySpaceDefault and _default_space is ExecutionSpace.Cuda)):
+            cls = _cuda.DeviceView
+        return object.__new__(cls)
 
     def __init__(self, shape, dtype=float64, space=MemorySpace.MemorySpaceDefault,
                  layout=Layout.LayoutDefault, trait=Trait.TraitDefault):
@@ -396,7 +407,7 @@ def _scalar_code(v):
 def _arg_code(v):
     """Type propagation (dialect §5): the signature of one runtime value."""
     if isinstance(v, View):
-        v = v.data
+        v = v.data if type(v) is View else v._signature_array()
     if isinstance(v, _np.ndarray):
         code = _CODE.get(v.dtype)
         if code is None or v.ndim == 0:
@@ -471,12 +482,24 @@ def _dispatch(kind, args, kwargs):
         entry = _specialise(kind, wu, space, sig, kwargs)
     kernel, params = entry
     values = []
+    device_views = None
     for p in params:
         v = kwargs[p]
-        values.append(v.data if isinstance(v, View) else v)
+        if isinstance(v, View):
+            if type(v) is View:
+                v = v.data
+            else:  # a view on the GPU (_cuda.DeviceView)
+                device_views = device_views or []
+                device_views.append(v)
+                v = v._kernel_arg(space)
+        values.append(v)
     if end < begin:
         end = begin  # an empty range, as in Kokkos
-    return kernel(begin, end, tuple(values))
+    result = kernel(begin, end, tuple(values))
+    if device_views:
+        for v in device_views:
+            v._after_kernel(space)
+    return result
 
 
 def parallel_for(*args, **kwargs):
@@ -574,6 +597,11 @@ def atomic_compare_exchange(view, index, expected, new):
 
 # ----------------------------------------------------------- host ufuncs
 from ._ufuncs import *  # noqa: E402,F401,F403  (exp, sqrt, add, dot, sum, ...)
+from . import _cuda  # noqa: E402  (pk.View on the GPU, in Cuda builds)
+
+_cuda.init(View, _AVAILABLE)
+CudaSpace = MemorySpace.CudaSpace
+CudaUVMSpace = MemorySpace.CudaUVMSpace
 
 # Math constants, as the kernel language spells them.
 pi = _math.pi
