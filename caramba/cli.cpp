@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caramba/batch/batch.h"
+#include "caramba/cli_parse.h"
 #include "caramba/module_analysis.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
@@ -214,16 +215,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
             "2 usage, I/O or internal error. caramba explain CRBnnn describes a diagnostic.";
   app.footer(footer);
 
-  std::vector<std::string> rev(args.rbegin(), args.rend());
-  try {
-    app.parse(rev);
-  } catch (const CLI::CallForHelp&) {
-    out << app.help();
-    return kExitOk;
-  } catch (const CLI::ParseError& e) {
-    err << "caramba: error[CRB009]: " << e.what() << "\n  help: run caramba --help for the synopsis\n";
-    return kExitFailure;
-  }
+  if (auto stop = ParseArgs(app, args, out, err, "caramba", "run caramba --help for the synopsis")) return *stop;
   if (st.version) {
     out << VersionString() << "\n";
     return kExitOk;
@@ -397,16 +389,7 @@ int ExplainMain(const std::vector<std::string>& args, std::istream&, std::ostrea
   CLI::App app{"print the long explanation of a diagnostic code", "caramba explain"};
   app.add_option("code", code, "a code such as CRB005 (or 5)");
   app.add_flag("--all", all, "list every code with its summary");
-  std::vector<std::string> rev(args.rbegin(), args.rend());
-  try {
-    app.parse(rev);
-  } catch (const CLI::CallForHelp&) {
-    out << app.help();
-    return kExitOk;
-  } catch (const CLI::ParseError& e) {
-    err << "caramba: error[CRB009]: " << e.what() << "\n";
-    return kExitFailure;
-  }
+  if (auto stop = ParseArgs(app, args, out, err, "caramba")) return *stop;
   if (code.empty() && !all) {
     err << "caramba: error[CRB009]: explain needs a code (e.g. caramba explain CRB005) or --all\n";
     return kExitFailure;

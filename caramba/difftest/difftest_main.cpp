@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caramba/cli.h"
+#include "caramba/cli_parse.h"
 #include "caramba/difftest/difftest.h"
 #include "caramba/subcommands.h"
 #include "caramba/translate_flags.h"
@@ -94,16 +95,7 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
       "Inputs: --cases FILE > `# caramba: runas kernel(args)` markers > generated from the analyses.\n"
       "Exit status: 0 every translated kernel is equal (with --expected: every outcome as expected),\n"
       "1 otherwise, 2 usage, I/O or internal error.");
-  std::vector<std::string> rev(args.rbegin(), args.rend());
-  try {
-    app.parse(rev);
-  } catch (const CLI::CallForHelp&) {
-    out << app.help();
-    return kExitOk;
-  } catch (const CLI::ParseError& e) {
-    err << "caramba difftest: error[CRB009]: " << e.what() << "\n  help: run caramba difftest --help\n";
-    return kExitFailure;
-  }
+  if (auto stop = ParseArgs(app, args, out, err, "caramba difftest", "run caramba difftest --help")) return *stop;
   auto usage = [&](const std::string& msg) {
     err << "caramba difftest: error[CRB009]: " << msg << "\n";
     return kExitFailure;

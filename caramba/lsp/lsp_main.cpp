@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "caramba/cli.h"
+#include "caramba/cli_parse.h"
 #include "caramba/lsp/server.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
@@ -30,18 +31,9 @@ int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.footer(
       "\nThe translation flags apply to every code action (the same flags as `caramba FILE`).\n"
       "Editor set-up: docs/editors.md. Exit status: 0 after shutdown+exit, 1 otherwise.");
-  std::vector<std::string> rev(args.rbegin(), args.rend());
-  try {
-    app.parse(rev);
-  } catch (const CLI::CallForHelp&) {
-    // stdout is the protocol channel when an editor starts us, but --help is
-    // asked for by a person at a terminal.
-    out << app.help();
-    return kExitOk;
-  } catch (const CLI::ParseError& e) {
-    err << "caramba: error[CRB009]: " << e.what() << "\n";
-    return kExitFailure;
-  }
+  // stdout is the protocol channel when an editor starts us, but --help is
+  // asked for by a person at a terminal: ParseArgs prints it there.
+  if (auto stop = ParseArgs(app, args, out, err, "caramba")) return *stop;
   // Same check as the CLI: an unknown visitor name would silently run nothing.
   PassManager pm(BuildPipeline());
   for (const std::string* name : {&config.translate.stop_after, &config.translate.only}) {
