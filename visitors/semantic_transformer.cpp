@@ -90,6 +90,16 @@ class KernelWriter {
       std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
       body = ind + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
     } else {
+      // Comments after `def f(...):` belong to the def node, not to its body
+      // (tree-sitter); the loop form does not copy the body's start, so keep
+      // them at the top of the workunit.
+      uint32_t def_comments = LeadingComments(def_, body_);
+      for (const Node& c : def_.Children())
+        if (c.Type() == "comment" && c.StartByte() >= def_comments && c.StartByte() < body_.StartByte()) {
+          std::string_view text = c.Text();  // in a CRLF file a comment token ends with '\r'
+          while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+          body += ind + std::string(text) + nl_;
+        }
       for (const Node& s : setup) body += ind + Region(s.StartByte(), s.EndByte()) + nl_;
       body += Header(ind);
       std::string loop_indent(IndentationAt(ctx_.source(), region_root.StartByte()));

@@ -1,0 +1,18 @@
+# Regression (found by the LSP tests): a comment on the def line of a prange
+# kernel must survive translation.
+import pykokkos as pk
+
+
+@pk.workunit
+def _pk_saxpy(tid, a: pk.double, x, y, out):
+    # keep this comment
+    i: pk.int64 = tid
+    out[i] = a * x[i] + y[i]  # body comment
+
+
+def saxpy(a, x, y, out):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_saxpy,
+        a=a,
+        x=pk.array(x),
+        y=pk.array(y),
+        out=pk.array(out))
