@@ -27,6 +27,8 @@ class LineIndex {
   std::string_view Line(uint32_t line) const;
   uint32_t LineStart(uint32_t line) const;  // byte offset, 1-based line
   uint32_t LineCount() const { return static_cast<uint32_t>(starts_.size()); }
+  /// Byte offsets of the line starts (0-based lines: LineStarts()[0] == 0).
+  const std::vector<uint32_t>& LineStarts() const { return starts_; }
   /// Byte offset of the 0-based (row, utf16 column) position; clamps to the line.
   uint32_t OffsetOfUtf16(uint32_t row, uint32_t utf16_col) const;
   /// 0-based UTF-16 column of a byte offset (LSP positions).

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "caramba/text.h"
+
 namespace caramba::lsp {
 
 namespace {
@@ -38,18 +40,7 @@ std::string_view EncodingName(PositionEncoding e) {
 }
 
 PositionMapper::PositionMapper(std::string_view text, PositionEncoding encoding)
-    : text_(text), encoding_(encoding) {
-  starts_.push_back(0);
-  for (uint32_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '\n') {
-      starts_.push_back(i + 1);
-    } else if (c == '\r') {
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      starts_.push_back(i + 1);
-    }
-  }
-}
+    : text_(text), encoding_(encoding), starts_(LineIndex(text).LineStarts()) {}
 
 uint32_t PositionMapper::LineStart(uint32_t line) const {
   return line < starts_.size() ? starts_[line] : static_cast<uint32_t>(text_.size());
