@@ -19,18 +19,6 @@ namespace caramba {
 
 namespace {
 
-std::vector<Node> Stmts(const Node& block) {
-  std::vector<Node> out;
-  for (const Node& c : block.NamedChildren())
-    if (c.Type() != "comment") out.push_back(c);
-  return out;
-}
-
-bool IsDocstring(const Node& stmt) {
-  return stmt.Type() == "expression_statement" && stmt.NamedChildCount() == 1 &&
-         stmt.NamedChild(0).Type() == "string";
-}
-
 bool Mentions(const Node& root, std::string_view name) {
   bool found = false;
   WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
@@ -85,7 +73,7 @@ class KernelWriter {
     if (!loop_) {
       for (const auto& a : plan_.allocations) RemoveLine(a.stmt_start, a.stmt_end);
       if (plan_.returns == ReturnKind::kArray) RemoveLine(plan_.final_return_start, plan_.final_return_end);
-      Node first = Stmts(body_).empty() ? Node() : Stmts(body_)[0];
+      Node first = Statements(body_).empty() ? Node() : Statements(body_)[0];
       if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
       std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
       body = ind + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
@@ -191,9 +179,9 @@ class KernelWriter {
       if (outer_loop) block = outer_loop.Parent();
       if (!contains(region_root_, block) && loop_) block = region_root_;
       Node anchor;
-      for (const Node& s : Stmts(block))
+      for (const Node& s : Statements(block))
         if (contains(s, first)) anchor = s;
-      if (!anchor) anchor = Stmts(block).empty() ? first : Stmts(block)[0];
+      if (!anchor) anchor = Statements(block).empty() ? first : Statements(block)[0];
       hoisted_[anchor.StartByte()] += v + ": " + DialectScalar(t) + " = " + ZeroOf(t) + nl_ +
                                       std::string(IndentationAt(ctx_.source(), anchor.StartByte()));
     }
@@ -202,7 +190,7 @@ class KernelWriter {
 
   // ---- statements --------------------------------------------------------------
   void LowerBlock(const Node& block) {
-    for (const Node& s : Stmts(block)) LowerStatement(s);
+    for (const Node& s : Statements(block)) LowerStatement(s);
   }
 
   std::string Indent(const Node& stmt) const { return std::string(IndentationAt(ctx_.source(), stmt.StartByte())); }
@@ -400,7 +388,7 @@ class KernelWriter {
     if (plan_.returns != ReturnKind::kScalar) return;
     std::string v = LowerExpr(s.NamedChild(0), env_, pre);
     std::vector<std::string> lines{acc_ + " += " + v};
-    auto top = Stmts(body_);
+    auto top = Statements(body_);
     if (top.empty() || top.back() != s) lines.push_back("return");
     Emit(s, pre, lines);
   }

@@ -47,19 +47,6 @@ bool IsBuiltin(std::string_view n) {
 
 bool IsStatementList(const Node& n) { return n.Type() == "block" || n.Type() == "module"; }
 
-// Statements of a block, without comments.
-std::vector<Node> Statements(const Node& block) {
-  std::vector<Node> out;
-  for (const Node& c : block.NamedChildren())
-    if (c.Type() != "comment") out.push_back(c);
-  return out;
-}
-
-bool IsDocstring(const Node& stmt) {
-  return stmt.Type() == "expression_statement" && stmt.NamedChildCount() == 1 &&
-         stmt.NamedChild(0).Type() == "string";
-}
-
 // The assignment inside an expression_statement, or a null node.
 Node AssignmentOf(const Node& stmt) {
   if (stmt.Type() != "expression_statement" || stmt.NamedChildCount() != 1) return Node();

@@ -5,6 +5,8 @@
 // quadratic; this walk carries the parent down instead.
 #pragma once
 
+#include <vector>
+
 #include "caramba/syntax.h"
 
 namespace caramba {
@@ -14,7 +16,23 @@ namespace caramba {
 template <typename Fn>
 void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
   if (!fn(root, root_parent)) return;
-  for (uint32_t i = 0, n = root.ChildCount(); i < n; ++i) WalkWithParent(root.Child(i), root, fn);
+  // Children() walks a cursor once; root.Child(i) in a loop restarts from the
+  // first child each time (quadratic in the number of children).
+  for (const Node& c : root.Children()) WalkWithParent(c, root, fn);
+}
+
+/// Statements of a block, without comments.
+inline std::vector<Node> Statements(const Node& block) {
+  std::vector<Node> out;
+  for (const Node& c : block.NamedChildren())
+    if (c.Type() != "comment") out.push_back(c);
+  return out;
+}
+
+/// True for a statement that is only a string literal (a docstring).
+inline bool IsDocstring(const Node& stmt) {
+  return stmt.Type() == "expression_statement" && stmt.NamedChildCount() == 1 &&
+         stmt.NamedChild(0).Type() == "string";
 }
 
 /// True when identifier `n` (child of `parent`) names a variable: not the
