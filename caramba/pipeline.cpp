@@ -4,6 +4,7 @@
 #include "caramba/pipeline.h"
 
 #include "visitors/array_transformer.h"
+#include "visitors/kernel_restorer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/semantic_transformer.h"
 #include "visitors/unsupported_detector.h"
@@ -21,6 +22,9 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   p.push_back(std::make_unique<ArrayTransformer>());
   // 4. Workunits, declarations, rewrites, drop-in callers, imports.
   p.push_back(std::make_unique<SemanticTransformer>());
+  // 5. Kernels still left as Numba code get their input text back, byte for
+  //    byte, whatever an earlier visitor did to them before they were refused.
+  p.push_back(std::make_unique<KernelRestorer>());
   return p;
 }
 
