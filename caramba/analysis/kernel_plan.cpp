@@ -418,7 +418,7 @@ class Builder {
       if (bad) continue;
       const FunctionSpec* spec = reg_.Specialize(name, args);
       if (spec->recursive) {
-        Refuse(DiagId::kRecursion, "calls '" + name + "', which calls back into its caller (recursion)", call);
+        Refuse(DiagId::kRecursion, "calls '" + name + "', which is part of a recursive call cycle", call);
         continue;
       }
       if (!spec->ok) {
