@@ -41,7 +41,7 @@ class KernelWriter {
     std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
     unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
     env_.indent_unit = unit_;
-    env_.int32_names = Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel"));
+    env_.int32_names = Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel") && !plan.as_function);
     auto used = [&](const std::string& n) {
       return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
     };
@@ -606,6 +606,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     functions[f.kernel_index] += text + nl + nl + nl;
+    for (const Diagnostic& d : f.notes)
+      if (d.id == DiagId::kSerialHelperLoop) r.diagnostics.push_back(d);
   }
   for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
     const Kernel& k = mod.kernels[plan.kernel_index];

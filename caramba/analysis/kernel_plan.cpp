@@ -477,9 +477,18 @@ class Builder {
 
   // A @pk.function returns one scalar on every path, or nothing on all.
   void FunctionReturns() {
+    // A prange loop runs as a range loop, as Numba runs it without
+    // parallel=True: same values, but no parallelism inside the caller's
+    // thread (a note says so).
     Walk(body_, [&](const Node& n) {
-      if (IsPrange(n) || (n.Type() == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "numba.prange")) {
-        Refuse(DiagId::kUnsupportedSyntax, "has a prange loop (a @pk.function runs inside one thread)", n);
+      if (n.Type() == "for_statement" && n.ChildByField("right").Type() == "call" &&
+          mod_.imports.Resolve(n.ChildByField("right").ChildByField("function")) == "numba.prange") {
+        if (k_.Option("parallel"))
+          // At the def: a position inside the body would be mapped to the
+          // body's start once the ArrayTransformer rewrote it.
+          Note(DiagId::kSerialHelperLoop,
+               "its prange loop runs serially in the @pk.function copy (called from a kernel)",
+               def_.ChildByField("name"));
         return false;
       }
       return true;
@@ -756,6 +765,21 @@ class Builder {
       }
     }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
+    if (function_args_ && k_.signatures.size() > 1) {
+      // Numba picks among several signatures by the argument types; only an
+      // exact match is certain to be the one it picks.
+      bool matched = false;
+      for (const Signature& s : k_.signatures) {
+        bool match = s.args.size() == function_args_->size();
+        for (size_t i = 0; match && i < s.args.size(); ++i)
+          match = s.args[i].scalar == (*function_args_)[i].scalar && s.args[i].rank == (*function_args_)[i].rank;
+        if (match && !matched) sig = &s, matched = true;
+      }
+      if (!matched)
+        Refuse(DiagId::kHelperArgumentType,
+               "has several eager signatures and none matches the call's argument types exactly",
+               def_.ChildByField("name"));
+    }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
       if (function_args_ && !sig && i < function_args_->size()) {
@@ -1081,7 +1105,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
-        env.int32_names = Int32LoopVariables(body_, mod_.imports, k_.Option("parallel"));
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, k_.Option("parallel") && !plan_.as_function);
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())

@@ -2,7 +2,7 @@
 # code with a code at the call; a helper that a Numba kernel still calls
 # stays Numba code too (CRB132).
 import numpy as np
-from numba import njit, prange, stencil
+from numba import njit, stencil
 
 
 @njit
@@ -27,14 +27,6 @@ def pong(n):
 @njit
 def first(v):  # expect: CRB132
     return v[0]
-
-
-@njit(parallel=True)
-def par_sum(a):  # expect: CRB132
-    s = 0.0
-    for i in prange(a.shape[0]):
-        s += a[i]
-    return s
 
 
 @njit
@@ -70,12 +62,6 @@ def uses_keywords(a):
 def uses_wrong_rank(a):
     for i in range(a.shape[0]):
         a[i] = first(i)  # expect: CRB131
-
-
-@njit
-def uses_prange_helper(m, out):
-    for i in range(m.shape[0]):
-        out[i] = par_sum(m[i])  # expect: CRB119
 
 
 @njit
