@@ -336,9 +336,9 @@ class Builder {
   // A subscript whose value is a view rather than an element: the whole
   // right-hand side of `name = ...`, or an argument of a helper call. Only
   // there can the SubviewTransformer bind it to a name.
-  bool IsSubviewUse(const Node& sub) const {
+  bool IsSubviewUse(const Node& sub) const { return sub.Type() == "subscript" && IsSubviewUse(sub, sub.Parent()); }
+  bool IsSubviewUse(const Node& sub, const Node& p) const {
     if (sub.Type() != "subscript") return false;
-    Node p = sub.Parent();
     if (p.Type() == "assignment")
       return p.ChildByField("right") == sub && p.ChildByField("left").Type() == "identifier" &&
              p.Parent().Type() == "expression_statement";
@@ -437,8 +437,8 @@ class Builder {
   // Names bound to subviews (`row = a[i, :]`): the dialect declares them in
   // their block (C++ `auto row = Kokkos::subview(...)`) and cannot rebind them.
   void CheckSubviews() {
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "subscript" && IsSubviewUse(n) && n.Parent().Type() == "argument_list") {
+    WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
+      if (n.Type() == "subscript" && parent.Type() == "argument_list" && IsSubviewUse(n, parent)) {
         // A helper argument: the SubviewTransformer binds it before the
         // statement, which a while/elif condition does not have.
         for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
@@ -453,7 +453,7 @@ class Builder {
       }
       if (n.Type() != "assignment") return true;
       Node l = n.ChildByField("left"), r = n.ChildByField("right");
-      if (!r || l.Type() != "identifier" || !IsSubviewUse(r)) return true;
+      if (!r || l.Type() != "identifier" || !IsSubviewUse(r, n)) return true;
       if (TypeOfExpr(r, plan_.types, mod_.imports).rank == 0) return true;
       std::string name(l.Text());
       if (assign_count_[name] != 1) {
@@ -1066,7 +1066,7 @@ class Builder {
           Type bt = plan_.types[std::string(base.Text())];
           if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
-          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n))) {
+          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n, parent))) {
             Refuse(DiagId::kPartialIndex,
                    "indexes the " + std::to_string(bt.rank) + "-D array '" + std::string(base.Text()) + "' with " +
                        std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
@@ -1088,7 +1088,7 @@ class Builder {
         if (l.Type() == "identifier" && r) {
           Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
           bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
-          if (rt.rank > 0 && !alloc && !IsSubviewUse(r)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          if (rt.rank > 0 && !alloc && !IsSubviewUse(r, n)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
           if (alloc && assign_count_[std::string(l.Text())] > 1)
             Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
         }

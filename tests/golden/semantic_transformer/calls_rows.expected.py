@@ -8,13 +8,13 @@ import pykokkos as pk
 
 @pk.function
 def _pk_fn_lj(r: pk.double) -> pk.double:
-    sr6: pk.double = (1.0 / r) ** 6
+    sr6: pk.double = (((1.0 / r) * (1.0 / r)) * (((1.0 / r) * (1.0 / r)) * ((1.0 / r) * (1.0 / r))))
     return 4.0 * (sr6 * sr6 - sr6)
 
 
 @pk.workunit
 def _pk_lj(tid, acc: pk.Acc[pk.double], r: pk.double):
-    sr6: pk.double = (1.0 / r) ** 6
+    sr6: pk.double = (((1.0 / r) * (1.0 / r)) * (((1.0 / r) * (1.0 / r)) * ((1.0 / r) * (1.0 / r))))
     acc += 4.0 * (sr6 * sr6 - sr6)
 
 
