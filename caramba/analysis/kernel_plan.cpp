@@ -260,7 +260,7 @@ class Builder {
       if (t == "slice") {
         // Slices bound to a name or passed to a helper become named subviews
         // (SubviewTransformer); every other slice is refused.
-        if (!IsSubviewUse(parent) || parent.ChildByField("value").Type() != "identifier") {
+        if (!subview_subscripts_.count({parent.StartByte(), parent.EndByte()}) || parent.ChildByField("value").Type() != "identifier") {
           Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
           return false;
         }
@@ -274,6 +274,7 @@ class Builder {
         Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t == "for_statement" ? "for" : "while") + " ... else",
                n.ChildByField("alternative"));
       }
+      if (t == "subscript" && IsSubviewUse(n, parent)) subview_subscripts_.insert({n.StartByte(), n.EndByte()});
       if (t == "for_statement") return CheckFor(n);
       if (t == "call") return CheckCall(n);
       if (t == "attribute") return CheckAttribute(n, parent);
@@ -973,7 +974,9 @@ class Builder {
     for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
-      for (const Node& call : helper_calls_) {
+      // (The alternative typing of NoteIntegerResult keeps the call results
+      // of the real one: no specialisations for hypothetical types.)
+      for (const Node& call : &types == &plan_.types ? helper_calls_ : std::vector<Node>{}) {
         // The helper's return type for the argument types known so far,
         // under a key TypeOfExpr looks calls up by (scalar_types.h).
         std::string key = CallTypeKey(call);
@@ -1489,6 +1492,7 @@ class Builder {
   bool ranks_only_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
+  std::set<std::pair<uint32_t, uint32_t>> subview_subscripts_;  // subscripts in a subview position (CheckConstructs)
 };
 
 }  // namespace
