@@ -121,6 +121,7 @@ class Builder {
     CheckArrays();
     CheckPreludePositions();
     CheckSubviews();
+    if (plan_.as_function) CheckParamAssignments();
     if (plan_.as_function) FunctionReturns();
     else FindPattern();
     plan_.translatable = plan_.refusals.empty();
@@ -187,6 +188,9 @@ class Builder {
       }
       return true;
     });
+    // A @pk.function takes scalars by value, so it may assign them when the
+    // values keep the parameter's type (CheckParamAssignments, after typing).
+    if (plan_.as_function) return;
     for (const auto& p : plan_.assigned_params)
       Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "'", def_.ChildByField("name"),
              "copy the parameter into a local variable and change the local");
@@ -474,6 +478,34 @@ class Builder {
                "bind the subview in the block that uses it");
       return true;
     });
+  }
+
+  // Assignments to parameters of a @pk.function: scalars whose type every
+  // assigned value keeps (Numba would otherwise retype the variable).
+  void CheckParamAssignments() {
+    for (const auto& p : plan_.assigned_params) {
+      Type pt = plan_.types[p];
+      bool ok = pt.rank == 0 && pt.scalar != Scalar::kUnknown;
+      Walk(body_, [&](const Node& n) {
+        if (!ok) return false;
+        if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        bool target = l.Type() == "identifier" && l.Text() == p;
+        if (!target) {
+          if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+            for (const Node& c : l.NamedChildren()) ok = ok && c.Text() != p;
+          return true;
+        }
+        Type rt = r ? TypeOfExpr(r, plan_.types, mod_.imports) : Type{};
+        Scalar s = rt.scalar;
+        if (n.Type() == "augmented_assignment" && n.ChildByField("operator").Text() == "/=") s = Unify(s, Scalar::kFloat64);
+        ok = rt.rank == 0 && s != Scalar::kUnknown && Unify(pt.scalar, s) == pt.scalar;
+        return true;
+      });
+      if (!ok)
+        Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "' a value of another type or a tuple",
+               def_.ChildByField("name"), "copy the parameter into a local variable and change the local");
+    }
   }
 
   // A @pk.function returns one scalar on every path, or nothing on all.
