@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "caramba/analysis.h"
+#include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -56,6 +57,16 @@ struct Reduction {
   std::vector<std::pair<uint32_t, uint32_t>> updates;
 };
 
+/// A check `if cond: raise ValueError("...")` at a point every run reaches
+/// (a top-level statement or inside range loops only) whose condition the
+/// caller can evaluate: the caller performs it before the dispatch and the
+/// workunit leaves it out. The NumpyTransformer writes them for NumPy's shape
+/// errors (numpy_lowering.h).
+struct Guard {
+  uint32_t stmt_start = 0, stmt_end = 0;                // the if_statement
+  std::vector<std::pair<uint32_t, uint32_t>> loops;      // enclosing for statements, outermost first
+};
+
 struct KernelPlan {
   std::string name;
   size_t kernel_index = 0;  // into ModuleInfo::kernels
@@ -88,6 +99,11 @@ struct KernelPlan {
   std::vector<std::string> int_result_arrays;
   /// The final `return <expr>` of a prange kernel (evaluated by the caller).
   uint32_t final_return_start = 0, final_return_end = 0;
+  /// Shape checks the caller performs (see Guard).
+  std::vector<Guard> guards;
+  /// NumPy statements lowered to loops, applied by the NumpyTransformer
+  /// (empty when the kernel has NumPy the lowering refuses).
+  std::vector<NumpyRewrite> numpy_rewrites;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level
