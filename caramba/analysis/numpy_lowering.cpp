@@ -64,8 +64,9 @@ std::string Squeeze(std::string_view t) {
 // One dimension of an array operand as NumPy sees it after normalising the
 // slice: the first element touched and the number of elements.
 struct Dim {
-  std::string offset;  // "0" or an expression (Numba spelling)
-  std::string length;
+  std::string offset;  // "0" or an expression (Numba spelling): the normalised start
+  std::string stop;    // the normalised stop
+  std::string length;  // max(stop - offset, 0)
   std::string key;     // equal keys: provably equal lengths (same array, same bounds)
   std::string stride;  // set when the dimension may broadcast: 0 or 1
 };
@@ -150,17 +151,22 @@ class Lowerer {
     return f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax);
   }
   // A subscript that denotes an array (a slice in it, or fewer indices than rank).
+  // Counts the indices of a whole chain (`a[i][j]`, the view spelling, is
+  // an element of a 2-D array).
   bool IsArraySubscript(const Node& n) const {
     if (n.Type() != "subscript") return false;
-    Node base = n.ChildByField("value");
-    if (base.Type() == "subscript") return IsArraySubscript(base);
+    int depth = 0;
+    bool slice = false;
+    Node base = n;
+    while (base.Type() == "subscript") {
+      for (const Node& i : base.ChildrenByField("subscript")) {
+        ++depth;
+        slice = slice || i.Type() == "slice";
+      }
+      base = base.ChildByField("value");
+    }
     int rank = Rank(base);
-    if (rank == 0) return false;
-    auto idx = n.ChildrenByField("subscript");
-    if (static_cast<int>(idx.size()) < rank) return true;
-    for (const Node& i : idx)
-      if (i.Type() == "slice") return true;
-    return false;
+    return rank > 0 && (slice || depth < rank);
   }
   bool IsArrayValued(const Node& e) const {
     Node n = StripParens(e);
@@ -229,6 +235,8 @@ class Lowerer {
     try {
       if (!room) Fail(DiagId::kNumpyPosition, "uses NumPy on arrays in a while or elif condition", expr);
       lines_.clear();
+      held_.clear();
+      top_ = stmt.Parent() == body_;
       std::string text = ScalarText(expr);
       std::string indent = Indentation(stmt);
       std::string pre;
@@ -253,6 +261,8 @@ class Lowerer {
     if (!NeedsLowering(s)) return;
     out_.covered.push_back({s.StartByte(), s.EndByte()});
     lines_.clear();
+    held_.clear();
+    top_ = s.Parent() == body_;
     try {
       std::string text;
       if (s.Type() == "return_statement") {
@@ -352,15 +362,21 @@ class Lowerer {
     if (s.Type() == "integer") return s.Text() == "0" ? "0" : "min(" + std::string(s.Text()) + ", " + n + ")";
     if (s.Type() == "unary_operator" && s.Child(0).Text() == "-" && s.ChildByField("argument").Type() == "integer")
       return "max(" + n + " - " + std::string(s.ChildByField("argument").Text()) + ", 0)";
-    std::string e = Paren(ScalarText(b));
+    std::string e = ScalarText(b);
+    if (top_) e = Hold(e, "b");
+    e = Paren(e);
     return "min(max(" + e + " + " + n + " if " + e + " < 0 else " + e + ", 0), " + n + ")";
   }
 
-  // Bound text in a temporary when it is not already a name or literal.
+  // Bound text in a temporary when it is not already a name or literal;
+  // one temporary per text within a statement.
   std::string Hold(const std::string& text, const std::string& kind) {
     if (IsSimple(text)) return text;
+    auto it = held_.find(text);
+    if (it != held_.end()) return it->second;
     std::string name = Fresh(kind);
     lines_.push_back(name + " = " + text);
+    held_[text] = name;
     return name;
   }
 
@@ -401,7 +417,8 @@ class Lowerer {
       std::string lo_text = Bound(lo, false, extent), hi_text = Bound(hi, true, extent);
       Dim dim;
       dim.offset = lo_text;
-      dim.length = lo_text == "0" ? hi_text : "max(" + hi_text + " - " + lo_text + ", 0)";
+      dim.stop = hi_text;
+      dim.length = Length(dim);
       dim.key = leaf.base + "|" + std::to_string(d) + "|" + Squeeze(lo ? lo.Text() : "") + ":" + Squeeze(hi ? hi.Text() : "");
       leaf.fixed.push_back("");
       leaf.dims.push_back(dim);
@@ -548,11 +565,18 @@ class Lowerer {
     return clauses;
   }
 
+  static std::string Length(const Dim& d) {
+    return d.offset == "0" ? d.stop : "max(" + d.stop + " - " + d.offset + ", 0)";
+  }
+
   // Bound texts into temporaries (evaluated once, before the loops).
   void HoldDims(std::vector<Dim>& dims, bool lengths) {
     for (Dim& d : dims) {
       d.offset = Hold(d.offset, "o");
-      if (lengths) d.length = Hold(d.length, "n");
+      if (lengths) {
+        d.stop = Hold(d.stop, "e");
+        d.length = Hold(Length(d), "n");
+      }
       if (!d.stride.empty()) d.stride = Hold(d.stride, "s");
     }
   }
@@ -581,11 +605,21 @@ class Lowerer {
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right) {
     CheckOperandKinds(right);
+    // At the top level the bounds go into temporaries first and the shape
+    // check reads them (the caller repeats them as scalar set-up); deeper,
+    // the check spells the bounds out so that it stands alone.
+    top_ = s.Parent() == body_;
     Leaf target = MakeLeaf(left);
     std::vector<Leaf> leaves;
     Leaves(right, leaves);
+    if (top_) {
+      HoldDims(target.dims, true);
+      for (Leaf& l : leaves) HoldDims(l.dims, true);
+    }
     std::vector<Dim> result = target.dims;
     std::vector<std::string> clauses = Broadcast(leaves, result, false);
+    if (top_)
+      for (Leaf& l : leaves) HoldDims(l.dims, false);
     bool overlap = false;
     for (const Leaf& l : leaves)
       if (l.base == target.base && l.entries_key != target.entries_key) overlap = true;
@@ -669,7 +703,10 @@ class Lowerer {
     std::vector<std::string> clauses;
     for (size_t k = 0; k < args.size(); ++k) {
       Leaves(args[k], leaves[k]);
+      if (top_)
+        for (Leaf& l : leaves[k]) HoldDims(l.dims, true);
       auto c = Broadcast(leaves[k], shapes[k], true);
+      if (top_) HoldDims(shapes[k], true);
       clauses.insert(clauses.end(), c.begin(), c.end());
     }
     std::string name(NumpyReduceName(f->reduce));
@@ -783,6 +820,8 @@ class Lowerer {
   std::vector<std::string> temp_allocations_;
   std::string numpy_;
   int counter_ = 0;
+  bool top_ = false;                        // the statement is a top-level statement of the kernel
+  std::map<std::string, std::string> held_;  // text -> temporary, per statement
 };
 
 }  // namespace
