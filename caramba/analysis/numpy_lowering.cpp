@@ -38,6 +38,7 @@ bool IsAtom(const std::string& t) {
 // A name, a literal or `a.shape[d]`: cheap enough to repeat, no temporary.
 bool IsSimple(const std::string& t) {
   if (t.empty()) return false;
+  if (isdigit(static_cast<unsigned char>(t[0])) && t.find_first_not_of("0123456789._eE") == std::string::npos) return true;
   size_t p = t.find(".shape[");
   std::string head = p == std::string::npos ? t : t.substr(0, p);
   for (char c : head)
@@ -181,11 +182,25 @@ class Lowerer {
     }
     return false;
   }
+  // A slice used as a plain value: bound to a name (`row = a[i, :]`) or
+  // passed to a function that is not NumPy's. Those are subviews, the
+  // SubviewTransformer's business, not array expressions.
+  bool IsPlainValue(const Node& sub) const {
+    Node p = sub.Parent();
+    if (p.Type() == "assignment" && p.ChildByField("right") == sub && p.ChildByField("left").Type() == "identifier")
+      return true;
+    if (p.Type() == "argument_list") {
+      Node call = p.Parent();
+      return !Row(call);
+    }
+    return false;
+  }
   bool NeedsLowering(const Node& root) const {
     bool found = false;
     Walk(root, [&](const Node& n) {
       if (found) return false;
       std::string_view t = n.Type();
+      if (t == "subscript" && IsArraySubscript(n) && IsPlainValue(n)) return false;
       if (t == "slice") found = true;
       else if (t == "call" && (IsReduction(n) || (Row(n) && Row(n)->cls == NumpyClass::kNanMinMax))) found = true;
       else if ((t == "binary_operator" || t == "unary_operator" || t == "call") && IsArrayValued(n)) found = true;
@@ -317,6 +332,8 @@ class Lowerer {
         Fail(DiagId::kNumpyExpression, "calls " + std::string(e.ChildByField("function").Text()) + " on arrays here", e);
       return NanMinMax(Row(e)->scalar == "min", ScalarText(args[0]), ScalarText(args[1]));
     }
+    if (t == "subscript" && IsArraySubscript(e) && IsPlainValue(e)) return std::string(e.Text());  // a subview
+    if (t == "subscript" && !IsArraySubscript(e)) return ElementChain(e);
     if (IsArrayValued(e)) Fail(DiagId::kNumpyExpression, "uses the array expression '" + FirstLine(e.Text()) + "' where a scalar is needed", e);
     if (t == "slice") Fail(DiagId::kNumpyExpression, "slices where a scalar is needed", e);
     if (t == "conditional_expression" || t == "boolean_operator") {
@@ -330,6 +347,13 @@ class Lowerer {
       }
     }
     return Splice(e, [&](const Node& c) { return ScalarText(c); });
+  }
+
+  // An element `a[i, j]` / `a[i][j]`: its indices may hold reductions.
+  std::string ElementChain(const Node& e) {
+    if (e.Type() != "subscript") return std::string(e.Text());
+    Node value = e.ChildByField("value");
+    return Splice(e, [&](const Node& c) { return c == value ? ElementChain(c) : ScalarText(c); });
   }
 
   template <typename F>
@@ -349,8 +373,8 @@ class Lowerer {
 
   // np.minimum(x, y): y when y is NaN, x when x is NaN (x != x), else the
   // smaller; x and y are pure, so repeating them is exact.
-  static std::string NanMinMax(bool min, const std::string& x, const std::string& y) {
-    std::string px = Paren(x), py = Paren(y);
+  std::string NanMinMax(bool min, const std::string& x, const std::string& y) {
+    std::string px = Paren(HoldValue(x)), py = Paren(HoldValue(y));
     return "(" + px + " if " + px + (min ? " <= " : " >= ") + py + " or " + px + " != " + px + " else " + py + ")";
   }
 
@@ -366,6 +390,15 @@ class Lowerer {
     if (top_) e = Hold(e, "b");
     e = Paren(e);
     return "min(max(" + e + " + " + n + " if " + e + " < 0 else " + e + ", 0), " + n + ")";
+  }
+
+  // A value repeated by a conditional expression, in a temporary of the
+  // current context (before the statement, or per element inside the loop).
+  std::string HoldValue(const std::string& text) {
+    if (IsSimple(text)) return text;
+    std::string name = Fresh("m");
+    sink_->push_back(name + " = " + text);
+    return name;
   }
 
   // Bound text in a temporary when it is not already a name or literal;
@@ -633,7 +666,13 @@ class Lowerer {
     std::vector<std::string> idx;
     for (size_t d = 0; d < result.size(); ++d) idx.push_back(Index(d));
     size_t next = 0;
+    std::vector<std::string> per;  // per-element temporaries, inside the loop
+    sink_ = &per;
     std::string value = ElementText(right, idx, leaves, next);
+    sink_ = &lines_;
+    auto per_element = [&](const std::string& ind, std::vector<std::string>& out) {
+      for (const auto& l : per) out.push_back(ind + l);
+    };
     std::vector<std::string> body;
     if (overlap) {
       // NumPy evaluates the right-hand side into a temporary first.
@@ -655,11 +694,13 @@ class Lowerer {
       std::string tmp_at = tmp + "[";
       for (size_t d = 0; d < idx.size(); ++d) tmp_at += (d ? ", " : "") + idx[d];
       tmp_at += "]";
+      per_element(ind, body);
       body.push_back(ind + tmp_at + " = " + value);
       ind = Loops(result, body, idx);
       body.push_back(ind + Access(target, idx) + " " + op + " " + tmp_at);
     } else {
       std::string ind = Loops(result, body, idx);
+      per_element(ind, body);
       body.push_back(ind + Access(target, idx) + " " + op + " " + value);
     }
     std::string indent = Indentation(s);
@@ -754,18 +795,27 @@ class Lowerer {
     std::vector<std::string> idx;
     for (size_t d = 0; d < result.size(); ++d) idx.push_back(Index(d));
     std::vector<std::string> elems;
+    std::vector<std::string>* caller_sink = sink_;
+    std::vector<std::string> per;  // per-element temporaries, inside the loop
+    sink_ = &per;
     for (size_t k = 0; k < args.size(); ++k) {
       size_t next = 0;
       elems.push_back(ElementText(args[k], idx, leaves[k], next));
     }
+    sink_ = &lines_;
     std::vector<std::string> body;
+    auto loops = [&]() {
+      std::string ind = Loops(result, body, idx);
+      for (const auto& l : per) body.push_back(ind + l);
+      return ind;
+    };
     switch (f->reduce) {
       case NumpyReduce::kMax:
       case NumpyReduce::kMin: {
         std::vector<std::string> zero(idx.size(), "0");
         size_t next = 0;
         lines_.push_back(acc + " = " + ElementText(args[0], zero, leaves[0], next));
-        std::string ind = Loops(result, body, idx);
+        std::string ind = loops();
         std::string v = Fresh("v");
         body.push_back(ind + v + " = " + elems[0]);
         // NaN propagates as in NumPy: once acc is NaN nothing compares greater.
@@ -775,30 +825,31 @@ class Lowerer {
       }
       case NumpyReduce::kProd: {
         lines_.push_back(acc + (integer ? " = 1" : " = 1.0"));
-        std::string ind = Loops(result, body, idx);
+        std::string ind = loops();
         body.push_back(ind + acc + " *= " + elems[0]);
         break;
       }
       case NumpyReduce::kDot: {
         lines_.push_back(acc + (integer ? " = 0" : " = 0.0"));
-        std::string ind = Loops(result, body, idx);
+        std::string ind = loops();
         body.push_back(ind + acc + " += " + Paren(elems[0]) + " * " + Paren(elems[1]));
         break;
       }
       case NumpyReduce::kNorm: {
         lines_.push_back(acc + " = 0.0");
-        std::string ind = Loops(result, body, idx);
+        std::string ind = loops();
         body.push_back(ind + acc + " += " + Paren(elems[0]) + " * " + Paren(elems[0]));
         break;
       }
       default: {  // sum, mean
         lines_.push_back(acc + (integer && f->reduce == NumpyReduce::kSum ? " = 0" : " = 0.0"));
-        std::string ind = Loops(result, body, idx);
+        std::string ind = loops();
         body.push_back(ind + acc + " += " + elems[0]);
         break;
       }
     }
     lines_.insert(lines_.end(), body.begin(), body.end());
+    sink_ = caller_sink;
     if (f->reduce == NumpyReduce::kMean) {
       std::string count;
       for (size_t d = 0; d < result.size(); ++d) count += (d ? " * " : "") + result[d].length;
@@ -820,6 +871,7 @@ class Lowerer {
   std::vector<std::string> temp_allocations_;
   std::string numpy_;
   int counter_ = 0;
+  std::vector<std::string>* sink_ = &lines_;  // where HoldValue puts its temporaries
   bool top_ = false;                        // the statement is a top-level statement of the kernel
   std::map<std::string, std::string> held_;  // text -> temporary, per statement
 };
