@@ -578,7 +578,9 @@ class Lowerer {
           mx += (k ? ", " : "") + here[k]->length;
           mn += (k ? ", " : "") + here[k]->length;
         }
-        result[d].length = mx + ") * " + mn + ", 1)";
+        result[d].offset = "0";
+        result[d].stop = mx + ") * " + mn + ", 1)";
+        result[d].length = result[d].stop;
         result[d].key = "broadcast" + std::to_string(d);
       }
     }
@@ -605,6 +607,7 @@ class Lowerer {
   // Bound texts into temporaries (evaluated once, before the loops).
   void HoldDims(std::vector<Dim>& dims, bool lengths) {
     for (Dim& d : dims) {
+      if (d.offset.empty()) d.offset = "0";
       d.offset = Hold(d.offset, "o");
       if (lengths) {
         d.stop = Hold(d.stop, "e");
@@ -707,10 +710,9 @@ class Lowerer {
     std::string text;
     for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + body[k];
     if (overlap) {
-      // The allocation goes first, as its own top-level statement.
-      std::vector<std::string> pre = temp_allocations_;
+      // The allocation is a top-level statement after the bounds it uses.
+      lines_.insert(lines_.end(), temp_allocations_.begin(), temp_allocations_.end());
       temp_allocations_.clear();
-      lines_.insert(lines_.begin(), pre.begin(), pre.end());
     }
     Emit(s, text);
   }
