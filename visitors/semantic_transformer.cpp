@@ -63,6 +63,8 @@ class KernelWriter {
     if (plan_.as_function) return WriteFunction();
     Node region_root = loop_ ? loop_.ChildByField("body") : body_;
     region_root_ = region_root;
+    // Shape checks run in the caller (KernelPlan::guards).
+    for (const Guard& g : plan_.guards) RemoveLine(g.stmt_start, g.stmt_end);
     Declarations();
     LowerBlock(region_root);
     std::vector<Node> setup;
@@ -430,7 +432,12 @@ class KernelWriter {
     if (end < src.size()) ++end;
     // Keep the region boundaries intact: the body's first statement is cut
     // from its own start, the rest with their indentation.
-    if (start < body_.StartByte()) start = s;
+    if (start < body_.StartByte()) {
+      // The next statement takes the removed one's place, which may follow
+      // comments kept from before the body: drop its indentation too.
+      start = s;
+      while (end < body_.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
+    }
     if (end > body_.EndByte()) end = e;
     removed_.push_back({start, end});
   }

@@ -119,10 +119,17 @@ class Builder {
     if (!plan_.as_function) IntegerArraysFromIndexing();
     InferLocalTypes();
     CheckArrays();
+    LowerNumpyStatements();
     CheckPreludePositions();
     CheckSubviews();
     if (plan_.as_function) FunctionReturns();
     else FindPattern();
+    // A @pk.function has no caller of its own to run NumPy's shape checks.
+    if (plan_.as_function && !guards_.empty())
+      Refuse(DiagId::kNumpyInKernel, "a helper called from a kernel needs NumPy shape checks that only a caller can run",
+             guards_.front());
+    else
+      CheckGuards();
     plan_.translatable = plan_.refusals.empty();
   }
 
@@ -214,6 +221,11 @@ class Builder {
     WalkWithParent(root, root_parent, [&](const Node& n, const Node& parent) -> bool {
       std::string_view t = n.Type();
       if (docstring && n == docstring) return false;
+      if (t == "if_statement" && IsGuard(n)) {
+        guards_.push_back(n);
+        CheckConstructs(n.ChildByField("condition"), n);
+        return false;
+      }
       if (t == "try_statement" || t == "raise_statement" || t == "with_statement" || t == "assert_statement") {
         Refuse(DiagId::kExceptions, "uses '" + std::string(n.Child(0).Text()) + "'", n.Child(0));
         return t != "raise_statement";
@@ -667,7 +679,9 @@ class Builder {
   void CheckIdentifier(const Node& n, const Node& p) {
     if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return;
     std::string name(n.Text());
-    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0) {
+    // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
+    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
+        name.rfind(kNumpyPrefix, 0) != 0) {
       Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
       return;
     }
@@ -756,6 +770,14 @@ class Builder {
       }
     }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
+    // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
+    for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
+      bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
+      if (!param || sig || array_rank_.count(a)) continue;
+      NoteArrayUse(a, 1);
+      Note(DiagId::kNumpyAssumedVector, "'" + a + "' assumed to be a 1-D array (only NumPy reductions use it)",
+           def_.ChildByField("name"));
+    }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
       if (function_args_ && !sig && i < function_args_->size()) {
@@ -1092,6 +1114,133 @@ class Builder {
     });
   }
 
+  // ---- NumPy (numpy_lowering.h) -------------------------------------------------
+  // Lowers the kernel's NumPy statements; they take over the generic
+  // refusals (CRB201 NumPy call, CRB301 slice ...) inside the statements they
+  // rewrite or refuse with a precise code.
+  void LowerNumpyStatements() {
+    NumpyLoweringInput in{def_, plan_.types, mod_.imports, k_.name, std::string(path_), "    ", "\n", false, {}};
+    std::string_view src = tree_.Source();
+    in.indent_unit = IndentUnit(src);
+    in.newline = src.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
+    in.has_signature = !k_.signatures.empty();
+    in.params = plan_.params;
+    NumpyLowering low = LowerNumpy(in);
+    auto covered = [&](const Diagnostic& d) {
+      std::string_view c = d.Code();
+      if (c != "CRB201" && c != "CRB301" && c != "CRB302" && c != "CRB303" && c != "CRB304" && c != "CRB124") return false;
+      for (const auto& [s, e] : low.covered)
+        if (d.start >= s && d.start < e) return true;
+      return false;
+    };
+    plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+    for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
+    for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
+    if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+  }
+
+  static std::string IndentUnit(std::string_view src) {
+    // The first indented line after a `def` tells the unit; four spaces otherwise.
+    size_t p = src.find(":\n");
+    if (p != std::string_view::npos) {
+      size_t b = p + 2, e = b;
+      while (e < src.size() && (src[e] == ' ' || src[e] == '\t')) ++e;
+      if (e > b) return std::string(src.substr(b, e - b));
+    }
+    return "    ";
+  }
+
+  // `if cond: raise ValueError("...")` (or ZeroDivisionError), nothing else.
+  static bool IsGuard(const Node& n) {
+    if (n.Type() != "if_statement" || n.ChildByField("alternative")) return false;
+    auto stmts = Statements(n.ChildByField("consequence"));
+    if (stmts.size() != 1 || stmts[0].Type() != "raise_statement" || stmts[0].NamedChildCount() != 1) return false;
+    Node call = stmts[0].NamedChild(0);
+    if (call.Type() != "call") return false;
+    std::string_view f = call.ChildByField("function").Text();
+    if (f != "ValueError" && f != "ZeroDivisionError") return false;
+    auto args = call.ChildByField("arguments").NamedChildren();
+    return args.size() == 1 && args[0].Type() == "string" && !args[0].Text().empty() &&
+           (args[0].Text()[0] == '"' || args[0].Text()[0] == '\'');
+  }
+
+  // A guard moves into the caller only where that is exact: every run of the
+  // kernel reaches it (no if, while, break, continue or earlier return) and
+  // the caller can compute its condition.
+  void CheckGuards() {
+    std::map<std::string, Node> setup_values;
+    for (const auto& [s, e] : plan_.setup) {
+      Node stmt = tree_.Root().DescendantForByteRange(s, e);
+      while (stmt && stmt.Type() != "expression_statement") stmt = stmt.Parent();
+      Node a = stmt ? AssignmentOf(stmt) : Node();
+      if (a && a.ChildByField("left").Type() == "identifier")
+        setup_values[std::string(a.ChildByField("left").Text())] = a.ChildByField("right");
+      else if (a)
+        for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
+    }
+    std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
+        [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
+      if (depth > 16) return false;
+      if (loop_vars.count(name) || IsBuiltin(name) || mod_.imports.ModuleAliases().count(name)) return true;
+      if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
+      auto it = setup_values.find(name);
+      if (it == setup_values.end()) return false;
+      if (!it->second) return true;  // `n, m = a.shape`
+      bool ok = true;
+      WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
+        if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
+          ok = evaluable(std::string(n.Text()), {}, depth + 1);
+        return ok;
+      });
+      return ok;
+    };
+    for (const Node& g : guards_) {
+      Guard guard{g.StartByte(), g.EndByte(), {}};
+      std::set<std::string> loop_vars;
+      std::string why;
+      for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
+        if (a.Type() == "block") continue;
+        if (a.Type() == "for_statement" && (IsPrange(a) || (a.ChildByField("right").Type() == "call" &&
+                                             mod_.imports.Resolve(a.ChildByField("right").ChildByField("function")) == "range"))) {
+          guard.loops.insert(guard.loops.begin(), {a.StartByte(), a.EndByte()});
+          loop_vars.insert(std::string(a.ChildByField("left").Text()));
+          Walk(a.ChildByField("body"), [&](const Node& n) {
+            std::string_view t = n.Type();
+            if (t == "break_statement" || t == "continue_statement" || t == "return_statement") why = "a loop around it may stop early";
+            return why.empty();
+          });
+          continue;
+        }
+        why = "it runs under a " + std::string(a.Type());
+      }
+      Walk(body_, [&](const Node& n) {
+        if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
+        return why.empty();
+      });
+      auto check = [&](const Node& root) {
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          if (!why.empty()) return false;
+          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n) &&
+              !evaluable(std::string(n.Text()), loop_vars, 0))
+            why = "it depends on '" + std::string(n.Text()) + "', which the kernel computes";
+          return true;
+        });
+      };
+      check(g.ChildByField("condition"));
+      for (const auto& [s, e] : guard.loops) {
+        Node loop = tree_.Root().DescendantForByteRange(s, e);
+        while (loop && loop.Type() != "for_statement") loop = loop.Parent();
+        if (loop) check(loop.ChildByField("right").ChildByField("arguments"));
+      }
+      if (!why.empty()) {
+        Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
+               g.ChildByField("condition"));
+        continue;
+      }
+      plan_.guards.push_back(std::move(guard));
+    }
+  }
+
   // ---- loops, reductions, returns ---------------------------------------------
   bool IsPrange(const Node& f) const {
     if (f.Type() != "for_statement") return false;
@@ -1245,7 +1394,7 @@ class Builder {
           continue;
         }
       }
-      if (serial) continue;  // serial kernels run every statement in the workunit
+      if (serial || IsGuard(s)) continue;  // serial kernels run every statement in the workunit; guards go to the caller
       if (IsDocstring(s) || s.Type() == "pass_statement") continue;
       Refuse(DiagId::kPrangeSurroundings, "runs '" + FirstLine(s) + "' before the prange loop", s,
              "compute it inside the loop, or in a separate kernel");
@@ -1465,6 +1614,7 @@ class Builder {
   bool ranks_only_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
+  std::vector<Node> guards_;
 };
 
 }  // namespace

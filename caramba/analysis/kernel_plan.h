@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "caramba/analysis.h"
+#include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -66,6 +67,16 @@ struct HelperCall {
   const FunctionSpec* spec = nullptr;  // only while the analysis runs
 };
 
+/// A check `if cond: raise ValueError("...")` at a point every run reaches
+/// (a top-level statement or inside range loops only) whose condition the
+/// caller can evaluate: the caller performs it before the dispatch and the
+/// workunit leaves it out. The NumpyTransformer writes them for NumPy's shape
+/// errors (numpy_lowering.h).
+struct Guard {
+  uint32_t stmt_start = 0, stmt_end = 0;                // the if_statement
+  std::vector<std::pair<uint32_t, uint32_t>> loops;      // enclosing for statements, outermost first
+};
+
 struct KernelPlan {
   std::string name;
   /// A @pk.function specialisation (call_graph.h), not a kernel: returns go
@@ -106,6 +117,11 @@ struct KernelPlan {
   /// the body calls by name (translatable or not).
   std::vector<HelperCall> calls;
   std::vector<std::string> callees;
+  /// Shape checks the caller performs (see Guard).
+  std::vector<Guard> guards;
+  /// NumPy statements lowered to loops, applied by the NumpyTransformer
+  /// (empty when the kernel has NumPy the lowering refuses).
+  std::vector<NumpyRewrite> numpy_rewrites;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level

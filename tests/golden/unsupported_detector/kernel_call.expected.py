@@ -7,7 +7,7 @@ from numba import jit, njit, vectorize
 
 
 @njit
-def helper(x):
+def helper(x):  # expect: CRB132
     t = np.zeros(3)
     t[0] = x
     return t[0] * 2.0
