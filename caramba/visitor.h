@@ -32,7 +32,7 @@ class Context {
 
   template <typename A>
   const typename A::Result& Get() const {
-    return cache_.Get<A>(AnalysisInput{tree_, path_});
+    return cache_.Get<A>(AnalysisInput{tree_, path_, &options_});
   }
   const ModuleInfo& module() const { return Get<ModuleAnalysis>(); }
 

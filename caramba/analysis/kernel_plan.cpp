@@ -5,6 +5,7 @@
 // carries the code and the exact node, so the user sees all of them at once.
 #include "caramba/analysis/kernel_plan.h"
 
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/walk.h"
 
@@ -83,8 +84,9 @@ bool Mentions(const Node& root, std::string_view name) {
 
 class Builder {
  public:
-  Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan)
-      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan) {
+  Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan,
+          const TranslateOptions& options)
+      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), options_(options) {
     plan_.name = k_.name;
     plan_.kernel_index = index;
     plan_.def_start = k_.def_start_byte;
@@ -114,6 +116,7 @@ class Builder {
     CheckPreludePositions();
     FindPattern();
     plan_.translatable = plan_.refusals.empty();
+    if (plan_.translatable) ExplainLoops();
   }
 
  private:
@@ -468,7 +471,7 @@ class Builder {
     // Arrays: anything subscripted, measured or unpacked.
     WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && parent.Type() != "subscript") {
+      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") NoteArrayUse(std::string(base.Text()), depth);
@@ -766,7 +769,7 @@ class Builder {
   void CheckArrays() {
     WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && parent.Type() != "subscript") {
+      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") {
@@ -812,7 +815,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
-        env.int32_names = Int32LoopVariables(body_, mod_.imports, k_.Option("parallel"));
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange());
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())
@@ -834,7 +837,7 @@ class Builder {
     std::vector<Node> outer;
     // Without parallel=True Numba runs prange as range: so does the
     // translation (a serial kernel), whatever the loop carries.
-    bool parallel = k_.Option("parallel");
+    bool parallel = ParallelPrange();
     Walk(body_, [&](const Node& n) {
       if (parallel && IsPrange(n)) {
         outer.push_back(n);
@@ -850,6 +853,7 @@ class Builder {
       if (!ok) Refuse(DiagId::kAllocationPlacement, "allocates an array inside an expression, loop or branch", call,
                       "allocate it with a top-level statement 'x = np.empty(...)'");
     }
+    if (outer.empty() && TryAutoParallel(stmts)) return;
     if (outer.empty()) {
       plan_.dispatch = Dispatch::kSerial;
       SerialReturns();
@@ -867,6 +871,17 @@ class Builder {
              "keep the serial loop in the caller and make the prange loop the kernel");
       return;
     }
+    PlanLoop(loop, stmts);
+    if (plan_.refusals.empty()) {
+      plan_.decisions.push_back(Decision(loop, true, std::string(plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce") +
+                                                         " over the prange loop"));
+      TryFlatten(loop);
+    }
+  }
+
+  // The parallel loop of the kernel (a prange, or a serial loop proven
+  // independent): its range, the reduction, the set-up and the return.
+  void PlanLoop(const Node& loop, const std::vector<Node>& stmts) {
     plan_.loop_start = loop.StartByte();
     plan_.loop_end = loop.EndByte();
     plan_.loop_var = std::string(loop.ChildByField("left").Text());
@@ -910,6 +925,125 @@ class Builder {
            std::string(ReduceOpName(plan_.reduction.op)) + " reduction of '" + plan_.reduction.var +
                "' through an atomic update",
            loop.ChildByField("right"));
+  }
+
+  // ---- automatic parallelism (issue 5 items 5-6; loop_dependence.h) ----------
+  // prange loops run in parallel unless --parallelize=none (then, as Numba
+  // without parallel=True, they are serial loops).
+  bool ParallelPrange() const { return k_.Option("parallel") && options_.parallelize != "none"; }
+
+  LoopDecision Decision(const Node& loop, bool parallel, std::string why) const {
+    Node r = loop.ChildByField("right");
+    return LoopDecision{loop.StartByte(), r ? r.EndByte() : loop.EndByte(), parallel, std::move(why)};
+  }
+
+  // A serial kernel whose one top-level loop has independent iterations gets
+  // the plan of a prange kernel over that loop. Every obstacle keeps the
+  // serial plan, silently (the reason is a decision for --explain-parallel).
+  bool TryAutoParallel(const std::vector<Node>& stmts) {
+    if (!plan_.refusals.empty()) return false;
+    std::vector<Node> loops;
+    for (const Node& s : stmts)
+      if (s.Type() == "for_statement" || s.Type() == "while_statement") loops.push_back(s);
+    auto keep = [&](const Node& loop, const std::string& why) {
+      if (loop.Type() == "for_statement") plan_.decisions.push_back(Decision(loop, false, why));
+      return false;
+    };
+    if (options_.parallelize != "auto") {
+      for (const Node& l : loops) keep(l, "serial: --parallelize=" + options_.parallelize + " keeps serial loops serial");
+      return false;
+    }
+    if (loops.size() != 1) {
+      for (const Node& l : loops)
+        keep(l, loops.size() > 1 ? "serial: the kernel has " + std::to_string(loops.size()) +
+                                       " top-level loops (one dispatch runs one loop)"
+                                 : "");
+      return false;
+    }
+    Node loop = loops[0];
+    if (loop.Type() != "for_statement") return false;
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports});
+    if (!dep.independent) return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+    if (!dep.alias_checks.empty() && options_.space != "OpenMP" && options_.space != "Threads" &&
+        options_.space != "Serial")
+      return keep(loop, "serial: arrays may alias and the " + options_.space + " space has no serial fallback");
+    KernelPlan saved = plan_;
+    std::set<std::string> saved_setup = setup_names_;
+    PlanLoop(loop, stmts);
+    std::string why;
+    if (!plan_.refusals.empty()) why = plan_.refusals[0].message;
+    for (size_t at; (at = why.find("the prange loop")) != std::string::npos;) why.replace(at, 15, "the loop");
+    bool float_red = plan_.reduction.op != ReduceOp::kNone && !IsInteger(plan_.reduction.type) &&
+                     plan_.reduction.type != Scalar::kBool;
+    if (why.empty() && float_red && (plan_.reduction.op == ReduceOp::kMax || plan_.reduction.op == ReduceOp::kMin))
+      why = "a floating-point " + std::string(ReduceOpName(plan_.reduction.op)) +
+            " reduction depends on the order when a NaN is met";
+    if (!why.empty()) {
+      plan_ = std::move(saved);
+      setup_names_ = std::move(saved_setup);
+      std::string prefix = "'" + k_.name + "': ";
+      if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+      return keep(loop, "serial: " + why);
+    }
+    plan_.auto_parallel = true;
+    plan_.alias_checks = dep.alias_checks;
+    if (float_red)
+      Note(DiagId::kReassociatedReduction,
+           std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var +
+               "' is reassociated by the automatic parallelisation of this loop",
+           loop.ChildByField("right"));
+    std::string what = plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce";
+    what += " (iterations proven independent";
+    if (!dep.alias_checks.empty()) what += "; runs serially when np.may_share_memory finds the arrays overlap";
+    plan_.decisions.push_back(Decision(loop, true, what + ")"));
+    TryFlatten(loop);
+    return true;
+  }
+
+  // --nested-parallel=flatten: a rectangular inner loop whose iterations are
+  // independent too joins the parallel range.
+  void TryFlatten(const Node& loop) {
+    Node inner = PerfectlyNestedLoop(loop, mod_.imports);
+    if (!inner) return;
+    if (options_.nested_parallel != "flatten") {
+      plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration (--nested-parallel=outer)"));
+      return;
+    }
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports});
+    if (!dep.independent) {
+      plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration: " + dep.reason));
+      return;
+    }
+    plan_.inner_loop_start = inner.StartByte();
+    plan_.inner_loop_end = inner.EndByte();
+    plan_.inner_loop_var = std::string(inner.ChildByField("left").Text());
+    for (const auto& a : dep.alias_checks) {
+      bool have = false;
+      for (const auto& b : plan_.alias_checks) have = have || (a.written == b.written && a.other == b.other);
+      if (!have) plan_.alias_checks.push_back(a);
+    }
+    plan_.decisions.push_back(Decision(inner, true, "flattened with the outer loop into one parallel range"));
+  }
+
+  // Every other loop of a translated kernel gets a decision too.
+  void ExplainLoops() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() != "for_statement") return true;
+      for (const auto& d : plan_.decisions)
+        if (d.start == n.StartByte()) return true;
+      bool inside = plan_.dispatch != Dispatch::kSerial && n.StartByte() > plan_.loop_start && n.EndByte() <= plan_.loop_end;
+      plan_.decisions.push_back(Decision(n, false, inside ? "serial inside each parallel iteration"
+                                                          : plan_.dispatch == Dispatch::kSerial
+                                                                ? "serial: inside the serial kernel's loop"
+                                                                : "serial: outside the parallel loop"));
+      return true;
+    });
+    std::sort(plan_.decisions.begin(), plan_.decisions.end(),
+              [](const LoopDecision& a, const LoopDecision& b) { return a.start < b.start; });
+  }
+
+  std::string LineOf(uint32_t byte) const {
+    return std::to_string(tree_.Root().DescendantForByteRange(byte, byte).StartPoint().row + 1);
   }
 
   static Node InnermostLoop(Node n) {
@@ -1182,6 +1316,7 @@ class Builder {
   const ModuleInfo& mod_;
   const Kernel& k_;
   KernelPlan& plan_;
+  const TranslateOptions& options_;
   Node def_, body_;
   std::set<std::string> kernel_names_;
   std::set<std::string> loop_vars_;
@@ -1204,7 +1339,8 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
     if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;
     if (k.uses_objmode_block) continue;
     KernelPlan plan;
-    Builder(in.tree, in.path, mod, i, plan).Build();
+    static const TranslateOptions kDefaults;
+    Builder(in.tree, in.path, mod, i, plan, in.options ? *in.options : kDefaults).Build();
     out.plans.push_back(std::move(plan));
   }
   return out;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "caramba/analysis.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -56,6 +57,13 @@ struct Reduction {
   std::vector<std::pair<uint32_t, uint32_t>> updates;
 };
 
+/// Why a loop was or was not parallelised (--explain-parallel, CRB521).
+struct LoopDecision {
+  uint32_t start = 0, end = 0;  // `for i in range(...)`
+  bool parallel = false;
+  std::string why;
+};
+
 struct KernelPlan {
   std::string name;
   size_t kernel_index = 0;  // into ModuleInfo::kernels
@@ -88,6 +96,19 @@ struct KernelPlan {
   std::vector<std::string> int_result_arrays;
   /// The final `return <expr>` of a prange kernel (evaluated by the caller).
   uint32_t final_return_start = 0, final_return_end = 0;
+
+  // ---- automatic parallelism (loop_dependence.h) ----
+  /// The parallel loop is a serial loop proven independent (--parallelize=auto).
+  bool auto_parallel = false;
+  /// Array parameters that may overlap: the caller runs the workunit on the
+  /// Serial space (iterations in order) when np.may_share_memory says so.
+  std::vector<AliasCheck> alias_checks;
+  /// --nested-parallel=flatten: the inner loop joined to the parallel range
+  /// (tid -> outer index tid // count, inner index tid % count).
+  uint32_t inner_loop_start = 0, inner_loop_end = 0;
+  std::string inner_loop_var;
+  /// One per `for` loop of a translated kernel, in source order.
+  std::vector<LoopDecision> decisions;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level
