@@ -94,6 +94,18 @@ bool ChainIndices(Node n, std::vector<Node>& out, Node& base) {
   return n.Type() == "identifier";
 }
 
+// True for an assignment target, also inside a tuple target
+// (`a[i], a[j] = a[j], a[i]` writes both elements).
+bool IsAssignedTo(Node n) {
+  Node p = n.Parent();
+  while (p && (p.Type() == "pattern_list" || p.Type() == "tuple_pattern" || p.Type() == "parenthesized_expression" ||
+               p.Type() == "list_pattern")) {
+    n = p;
+    p = p.Parent();
+  }
+  return p && (p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n;
+}
+
 class Analyzer {
  public:
   explicit Analyzer(const LoopDependenceInput& in) : in_(in) {}
@@ -258,7 +270,7 @@ class Analyzer {
       }
       a.base = std::string(base.Text());
       a.node = n;
-      a.write = (p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n;
+      a.write = IsAssignedTo(n);
       acc.push_back(a);
       return true;  // indices may hold accesses too
     });

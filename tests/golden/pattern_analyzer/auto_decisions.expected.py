@@ -114,3 +114,17 @@ def row_sums(a, out):
         for j in range(a.shape[1]):  # expect: CRB522
             s += a[i, j]
         out[i] = s
+
+
+@njit
+def reverse(a):
+    n = a.shape[0]
+    for i in range(n // 2):  # expect: CRB522
+        a[i], a[n - 1 - i] = a[n - 1 - i], a[i]
+
+
+@njit
+def time_steps(a, steps):
+    for it in range(steps):  # expect: CRB522
+        for i in range(a.shape[0]):  # expect: CRB522
+            a[i] = 0.5 * a[i] + 1.0
