@@ -107,6 +107,8 @@ std::string WriteCaller(const CallerInput& in) {
   std::set<std::string> need;
   for (const Node& a : range_args) Identifiers(a, need);
   for (const Node& a : inner_args) Identifiers(a, need);
+  if (plan.time_loop_start)
+    Identifiers(NodeAt(tree, plan.time_loop_start, plan.time_loop_end).ChildByField("right"), need);
   for (const auto& a : plan.allocations) Identifiers(NodeAt(tree, a.call_start, a.call_end), need);
   if (plan.reduction.init_value_start)
     Identifiers(NodeAt(tree, plan.reduction.init_value_start, plan.reduction.init_value_end), need);
@@ -194,7 +196,18 @@ std::string WriteCaller(const CallerInput& in) {
   std::string int_test;
   for (const auto& a : plan.int_result_arrays)
     int_test += (int_test.empty() ? "" : " and ") + a + ".dtype.kind in \"iub\"";
-  if (plan.dispatch == Dispatch::kSerial) {
+  if (plan.time_loop_start) {
+    // The serial loop around the parallel loop runs here, one dispatch per
+    // step (a reduction is refused there, so this is a parallel_for).
+    Node t = NodeAt(tree, plan.time_loop_start, plan.time_loop_end);
+    std::string d = dispatch("");
+    for (size_t at = 0; (at = d.find(nl, at)) != std::string::npos; at += nl.size() + ind.size())
+      d.insert(at + nl.size(), ind);
+    lines.push_back("for " + plan.time_var + " in " + CallerText(t.ChildByField("right")) + ":");
+    lines.push_back(ind + d);
+    if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")
+      lines.push_back(CallerText(final_return));
+  } else if (plan.dispatch == Dispatch::kSerial) {
     if (plan.returns == ReturnKind::kScalar) {
       std::string cast = plan.return_type == Scalar::kBool ? "bool" : IsInteger(plan.return_type) ? "int" : "";
       std::string d = dispatch(cast.empty() && !int_test.empty() ? "_pk_result = " : "");

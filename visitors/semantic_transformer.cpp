@@ -45,6 +45,7 @@ class KernelWriter {
         Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none");
     env_.int32_names.erase(plan.loop_var);
     env_.int32_names.erase(plan.inner_loop_var);
+    env_.int32_names.erase(plan.time_var);  // a pk.int64 parameter of the workunit
     auto used = [&](const std::string& n) {
       return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
     };
@@ -121,6 +122,7 @@ class KernelWriter {
     std::set<std::string> skip;
     skip.insert(plan_.loop_var);
     if (!plan_.inner_loop_var.empty()) skip.insert(plan_.inner_loop_var);
+    if (!plan_.time_var.empty()) skip.insert(plan_.time_var);
     skip.insert(plan_.reduction.var);
     for (const auto& a : plan_.allocations) skip.insert(a.var);
     std::set<std::string> loop_vars;
@@ -542,6 +544,9 @@ class KernelWriter {
     }
     if (!names_.cell.empty()) add(names_.cell, Type{plan_.reduction.type, 1, 'C'}, true);
     if (par_ != loop_) add("_pk_n1", Type{Scalar::kInt64, 0, 'A'}, true);  // the inner count of a flattened nest
+    // The step of a serial loop the caller runs around the dispatch.
+    if (!plan_.time_var.empty() && Mentions(loop_, plan_.time_var))
+      add(plan_.time_var, Type{Scalar::kInt64, 0, 'A'}, true);
     return sig;
   }
 

@@ -866,28 +866,39 @@ class Builder {
       return;
     }
     Node loop = outer[0];
-    if (loop.Parent() != body_) {
+    Node top = loop.Parent() == body_ ? loop : TimeLoopAround(loop);
+    if (!top) {
       Refuse(DiagId::kPrangePlacement, "the prange loop is inside a loop or a branch", loop.ChildByField("right"),
              "keep the serial loop in the caller and make the prange loop the kernel");
       return;
     }
-    PlanLoop(loop, stmts);
+    PlanLoop(loop, stmts, top);
+    if (top != loop && plan_.reduction.op != ReduceOp::kNone)
+      Refuse(DiagId::kPrangePlacement, "the prange loop inside the serial loop carries a reduction",
+             loop.ChildByField("right"), "keep the serial loop in the caller and make the prange loop the kernel");
     if (plan_.refusals.empty()) {
       plan_.decisions.push_back(Decision(loop, true, std::string(plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce") +
                                                          " over the prange loop"));
-      TryFlatten(loop);
+      TryFlatten(loop, top);
     }
   }
 
   // The parallel loop of the kernel (a prange, or a serial loop proven
   // independent): its range, the reduction, the set-up and the return.
-  void PlanLoop(const Node& loop, const std::vector<Node>& stmts) {
+  void PlanLoop(const Node& loop, const std::vector<Node>& stmts, const Node& top) {
+    if (top != loop) {  // a serial loop the caller runs around the dispatch
+      plan_.time_loop_start = top.StartByte();
+      plan_.time_loop_end = top.EndByte();
+      plan_.time_var = std::string(top.ChildByField("left").Text());
+      for (const Node& a : top.ChildByField("right").ChildByField("arguments").NamedChildren())
+        CheckCallerExpression(a, "the serial loop's range");
+    }
     plan_.loop_start = loop.StartByte();
     plan_.loop_end = loop.EndByte();
     plan_.loop_var = std::string(loop.ChildByField("left").Text());
     for (const Node& a : loop.ChildByField("right").ChildByField("arguments").NamedChildren())
       plan_.range_args.emplace_back(a.Text());
-    size_t idx = std::find(stmts.begin(), stmts.end(), loop) - stmts.begin();
+    size_t idx = std::find(stmts.begin(), stmts.end(), top) - stmts.begin();
     FindReduction(loop, stmts, idx);
     CallerSetup(stmts, idx);
     // After the loop: at most one `return`.
@@ -962,16 +973,32 @@ class Builder {
     }
     Node loop = loops[0];
     if (loop.Type() != "for_statement") return false;
-    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports});
-    if (!dep.independent) return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop});
+    Node top = loop;
+    if (!dep.independent) {
+      // A serial (time) loop around one independent loop: the caller runs
+      // the serial loop around the parallel dispatch.
+      Node inner = PerfectlyNestedLoop(loop, mod_.imports);
+      if (!inner || !TimeLoopAround(inner))
+        return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop});
+      if (!in.independent)
+        return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+      plan_.decisions.push_back(Decision(loop, false, "serial, in the caller, around the parallel dispatch of the inner loop"));
+      top = loop;
+      loop = inner;
+      dep = in;
+    }
     if (!dep.alias_checks.empty() && options_.space != "OpenMP" && options_.space != "Threads" &&
         options_.space != "Serial")
       return keep(loop, "serial: arrays may alias and the " + options_.space + " space has no serial fallback");
     KernelPlan saved = plan_;
     std::set<std::string> saved_setup = setup_names_;
-    PlanLoop(loop, stmts);
+    PlanLoop(loop, stmts, top);
     std::string why;
     if (!plan_.refusals.empty()) why = plan_.refusals[0].message;
+    if (why.empty() && top != loop && plan_.reduction.op != ReduceOp::kNone)
+      why = "the loop inside the serial loop carries a reduction";
     for (size_t at; (at = why.find("the prange loop")) != std::string::npos;) why.replace(at, 15, "the loop");
     bool float_red = plan_.reduction.op != ReduceOp::kNone && !IsInteger(plan_.reduction.type) &&
                      plan_.reduction.type != Scalar::kBool;
@@ -981,6 +1008,10 @@ class Builder {
     if (!why.empty()) {
       plan_ = std::move(saved);
       setup_names_ = std::move(saved_setup);
+      if (top != loop) {
+        plan_.decisions.pop_back();  // the serial loop's decision
+        loop = top;
+      }
       std::string prefix = "'" + k_.name + "': ";
       if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
       return keep(loop, "serial: " + why);
@@ -996,20 +1027,35 @@ class Builder {
     what += " (iterations proven independent";
     if (!dep.alias_checks.empty()) what += "; runs serially when np.may_share_memory finds the arrays overlap";
     plan_.decisions.push_back(Decision(loop, true, what + ")"));
-    TryFlatten(loop);
+    TryFlatten(loop, top);
     return true;
+  }
+
+  // The serial loop `for t in range(...)` whose body is exactly `loop`, at the
+  // top level of the kernel: the caller can run it around the dispatch (each
+  // step's parallel loop completes before the next step starts, as in Numba).
+  Node TimeLoopAround(const Node& loop) const {
+    Node block = loop.Parent();
+    Node top = block ? block.Parent() : Node();
+    if (!top || top.Type() != "for_statement" || top.Parent() != body_ || !IsRangeLoop(top, mod_.imports)) return Node();
+    if (mod_.imports.Resolve(top.ChildByField("right").ChildByField("function")) != "range") return Node();
+    auto inside = Statements(block);
+    if (inside.size() != 1 || inside[0] != loop) return Node();
+    std::string t(top.ChildByField("left").Text());
+    if (assign_count_.count(t) && assign_count_.at(t) != 2) return Node();  // assigned besides its for
+    return top;
   }
 
   // --nested-parallel=flatten: a rectangular inner loop whose iterations are
   // independent too joins the parallel range.
-  void TryFlatten(const Node& loop) {
+  void TryFlatten(const Node& loop, const Node& top) {
     Node inner = PerfectlyNestedLoop(loop, mod_.imports);
     if (!inner) return;
     if (options_.nested_parallel != "flatten") {
       plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration (--nested-parallel=outer)"));
       return;
     }
-    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports});
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top});
     if (!dep.independent) {
       plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration: " + dep.reason));
       return;
@@ -1032,7 +1078,9 @@ class Builder {
       for (const auto& d : plan_.decisions)
         if (d.start == n.StartByte()) return true;
       bool inside = plan_.dispatch != Dispatch::kSerial && n.StartByte() > plan_.loop_start && n.EndByte() <= plan_.loop_end;
-      plan_.decisions.push_back(Decision(n, false, inside ? "serial inside each parallel iteration"
+      bool time = plan_.time_loop_start && n.StartByte() == plan_.time_loop_start;
+      plan_.decisions.push_back(Decision(n, false, time ? "serial, in the caller, around the parallel dispatch"
+                                                   : inside ? "serial inside each parallel iteration"
                                                           : plan_.dispatch == Dispatch::kSerial
                                                                 ? "serial: inside the serial kernel's loop"
                                                                 : "serial: outside the parallel loop"));

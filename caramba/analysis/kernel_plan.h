@@ -107,6 +107,11 @@ struct KernelPlan {
   /// (tid -> outer index tid // count, inner index tid % count).
   uint32_t inner_loop_start = 0, inner_loop_end = 0;
   std::string inner_loop_var;
+  /// A serial loop around the parallel loop (`for t in range(steps):` whose
+  /// body is only the parallel loop): the caller runs it around the dispatch
+  /// and passes `time_var` to the workunit (CRB402 otherwise).
+  uint32_t time_loop_start = 0, time_loop_end = 0;
+  std::string time_var;
   /// One per `for` loop of a translated kernel, in source order.
   std::vector<LoopDecision> decisions;
 };

@@ -203,8 +203,9 @@ class Analyzer {
       auto t = in_.types.find(v);
       if (t != in_.types.end() && t->second.rank > 0) continue;  // arrays are checked by Arrays()
       bool outside = false;
+      Node top = in_.top ? in_.top : outer;
       for (const Node& s : Statements(in_.kernel_body))
-        if (s != outer && MentionsName(s, v)) outside = true;
+        if (s != top && MentionsName(s, v)) outside = true;
       if (outside) continue;  // a reduction candidate: the KernelPlan's recogniser decides
       if (!Private(outer, v)) return false;
     }

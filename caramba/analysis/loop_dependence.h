@@ -53,6 +53,9 @@ struct LoopDependenceInput {
   const TypeTable& types;
   const std::vector<std::string>& params;
   const ImportTable& imports;
+  /// The top-level statement holding the nest (a serial loop the caller runs
+  /// around it, or the outer loop itself): mentions elsewhere are "outside".
+  Node top;
 };
 
 LoopDependence AnalyzeLoopDependence(const LoopDependenceInput& in);

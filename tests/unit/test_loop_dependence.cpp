@@ -149,3 +149,35 @@ TEST_CASE("nested loops: outer only by default, flattened on request when both l
              flat);
   CHECK(p.dispatch == Dispatch::kSerial);
 }
+
+TEST_CASE("a serial loop around one parallel loop runs in the caller (was CRB402)") {
+  std::string prange_steps = Source("a, steps",
+                                    "    for t in range(steps):\n        for i in prange(a.shape[0]):\n"
+                                    "            a[i] = 0.5 * a[i] + t\n",
+                                    "@njit(parallel=True)");
+  KernelPlan p = PlanOf(prange_steps);
+  CHECK(p.translatable);
+  CHECK(p.dispatch == Dispatch::kFor);
+  CHECK(p.time_var == "t");
+  CHECK(p.loop_var == "i");
+  // auto: the time loop's writes do not identify the step, the inner loop's do
+  p = PlanOf(Source("a, steps", "    for t in range(steps):\n        for i in range(a.shape[0]):\n"
+                                "            a[i] = 0.5 * a[i]\n"));
+  CHECK(p.auto_parallel);
+  CHECK(p.time_var == "t");
+  // not with other statements in the serial loop, nor with a reduction
+  p = PlanOf(Source("a, steps", "    for t in range(steps):\n        a[0] = 0.0\n        for i in prange(a.shape[0]):\n"
+                                "            a[i] += 1.0\n",
+                    "@njit(parallel=True)"));
+  CHECK(!p.translatable);
+  CHECK(p.refusals[0].Code() == "CRB402");
+  p = PlanOf(Source("a, steps", "    s = 0.0\n    for t in range(steps):\n        for i in prange(a.shape[0]):\n"
+                                "            s += a[i]\n    return s\n",
+                    "@njit(parallel=True)"));
+  CHECK(!p.translatable);
+  // and not when the inner loop carries a dependence
+  p = PlanOf(Source("a, steps", "    for t in range(steps):\n        for i in range(1, a.shape[0]):\n"
+                                "            a[i] = a[i - 1]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  CHECK(p.time_var.empty());
+}

@@ -123,8 +123,17 @@ def reverse(a):
         a[i], a[n - 1 - i] = a[n - 1 - i], a[i]
 
 
+# A time loop around an independent loop: the caller runs the steps, each a
+# parallel dispatch.
 @njit
 def time_steps(a, steps):
     for it in range(steps):  # expect: CRB522
-        for i in range(a.shape[0]):  # expect: CRB522
+        for i in range(a.shape[0]):  # expect: CRB521
             a[i] = 0.5 * a[i] + 1.0
+
+
+@njit
+def time_steps_carried(a, steps):
+    for it in range(steps):  # expect: CRB522
+        for i in range(1, a.shape[0]):  # expect: CRB522
+            a[i] = 0.5 * a[i - 1] + 1.0
