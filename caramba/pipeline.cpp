@@ -5,6 +5,7 @@
 
 #include "visitors/array_transformer.h"
 #include "visitors/kernel_restorer.h"
+#include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/semantic_transformer.h"
 #include "visitors/subview_transformer.h"
@@ -14,6 +15,9 @@ namespace caramba {
 
 std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
+  // 0. NumPy array expressions, slice assignments and reductions to loops
+  //    (Numba spelling), from the one NumPy table.
+  p.push_back(std::make_unique<NumpyTransformer>());
   // 1. Decide per kernel whether it can be migrated; say why not.
   p.push_back(std::make_unique<UnsupportedDetector>());
   // 2. Pick the dispatch: parallel_for, parallel_reduce (with operator) or a

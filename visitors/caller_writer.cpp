@@ -61,6 +61,34 @@ std::string IntBound(const Node& n, const std::string& text) {
   return IsPythonInt(n) ? text : "int(" + text + ")";
 }
 
+// The kernel's shape checks (KernelPlan::guards), before the dispatch: each
+// inside the range loops that enclose it in the kernel, so it runs for the
+// same loop variables; a loop whose variable the check does not use becomes
+// `if len(range(...)) > 0:` (the check runs when the loop would).
+void GuardLines(const Tree& tree, const KernelPlan& plan, const std::string& unit, std::vector<std::string>& lines) {
+  for (const Guard& g : plan.guards) {
+    Node stmt = NodeAt(tree, g.stmt_start, g.stmt_end);
+    std::set<std::string> used;
+    Identifiers(stmt.ChildByField("condition"), used);
+    std::vector<Node> loops;
+    for (const auto& [s, e] : g.loops) loops.push_back(NodeAt(tree, s, e));
+    for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+      if (used.count(std::string(it->ChildByField("left").Text()))) Identifiers(it->ChildByField("right"), used);
+    }
+    std::string ind;
+    for (const Node& loop : loops) {
+      std::string var(loop.ChildByField("left").Text());
+      std::string args = CallerText(loop.ChildByField("right").ChildByField("arguments"));
+      if (used.count(var)) lines.push_back(ind + "for " + var + " in range" + args + ":");
+      else lines.push_back(ind + "if len(range" + args + ") > 0:");
+      ind += unit;
+    }
+    lines.push_back(ind + "if " + CallerText(stmt.ChildByField("condition")) + ":");
+    Node raise = Statements(stmt.ChildByField("consequence"))[0];
+    lines.push_back(ind + unit + std::string(raise.Text()));
+  }
+}
+
 }  // namespace
 
 std::string CallerText(const Node& n) {
@@ -101,13 +129,23 @@ std::string WriteCaller(const CallerInput& in) {
   Node loop = plan.dispatch == Dispatch::kSerial ? Node() : NodeAt(tree, plan.loop_start, plan.loop_end);
   std::vector<Node> range_args;
   if (loop) range_args = loop.ChildByField("right").ChildByField("arguments").NamedChildren();
+  std::vector<Node> inner_args;  // a flattened inner loop (--nested-parallel=flatten)
+  if (plan.inner_loop_start)
+    inner_args = NodeAt(tree, plan.inner_loop_start, plan.inner_loop_end).ChildByField("right").ChildByField("arguments").NamedChildren();
   std::set<std::string> need;
   for (const Node& a : range_args) Identifiers(a, need);
+  for (const Node& a : inner_args) Identifiers(a, need);
+  if (plan.time_loop_start)
+    Identifiers(NodeAt(tree, plan.time_loop_start, plan.time_loop_end).ChildByField("right"), need);
   for (const auto& a : plan.allocations) Identifiers(NodeAt(tree, a.call_start, a.call_end), need);
   if (plan.reduction.init_value_start)
     Identifiers(NodeAt(tree, plan.reduction.init_value_start, plan.reduction.init_value_end), need);
   Node final_return = plan.final_return_start ? NodeAt(tree, plan.final_return_start, plan.final_return_end) : Node();
   if (final_return) Identifiers(final_return, need);
+  for (const Guard& g : plan.guards) {
+    Identifiers(NodeAt(tree, g.stmt_start, g.stmt_end).ChildByField("condition"), need);
+    for (const auto& [s, e] : g.loops) Identifiers(NodeAt(tree, s, e).ChildByField("right"), need);
+  }
   std::vector<Node> setup;
   for (const auto& [s, e] : plan.setup) setup.push_back(NodeAt(tree, s, e));
   for (auto it = setup.rbegin(); it != setup.rend(); ++it) {
@@ -116,21 +154,42 @@ std::string WriteCaller(const CallerInput& in) {
   }
   for (const Node& s : setup)
     if (need.count(std::string(s.NamedChild(0).ChildByField("left").Text()))) lines.push_back(CallerText(s));
+  GuardLines(tree, plan, ind, lines);
   for (const auto& a : plan.allocations)
     lines.push_back(a.var + " = " + CallerText(NodeAt(tree, a.call_start, a.call_end)));
 
   // The policy.
+  auto count_of = [](const std::vector<Node>& args) {
+    if (args.size() == 1) return IntBound(args[0], CallerText(args[0]));
+    std::string c = "len(range(";
+    for (size_t i = 0; i < args.size(); ++i) c += (i ? ", " : "") + CallerText(args[i]);
+    return c + "))";
+  };
   std::string count = "1";
-  if (loop) {
-    if (range_args.size() == 1) {
-      count = IntBound(range_args[0], CallerText(range_args[0]));
-    } else {
-      count = "len(range(";
-      for (size_t i = 0; i < range_args.size(); ++i) count += (i ? ", " : "") + CallerText(range_args[i]);
-      count += "))";
-    }
+  if (loop) count = count_of(range_args);
+  if (!inner_args.empty()) {
+    // The thread index is 32-bit in the dialect: refuse at run time rather
+    // than wrap.
+    lines.push_back("_pk_n1 = " + count_of(inner_args));
+    lines.push_back("_pk_n = " + count + " * _pk_n1");
+    lines.push_back("if _pk_n >= 2 ** 31:");
+    lines.push_back(ind + "raise OverflowError(\"" + in.names.caller +
+                    ": more than 2**31 flattened iterations; translate with --nested-parallel=outer\")");
+    count = "_pk_n";
   }
-  std::string policy = "pk.RangePolicy(" + SpaceExpr(in.ctx.options().space) + ", 0, " + count + ")";
+  std::string space = SpaceExpr(in.ctx.options().space);
+  if (!plan.alias_checks.empty() && in.ctx.options().space != "Serial") {
+    // Arrays that may overlap make the iterations dependent: run them in
+    // order on the Serial space then (loop_dependence.h).
+    std::string np = in.ctx.module().imports.AliasOf("numpy");
+    if (np.empty()) np = "np";
+    std::string test;
+    for (const auto& a : plan.alias_checks)
+      test += (test.empty() ? "" : " or ") + np + ".may_share_memory(" + a.written + ", " + a.other + ")";
+    lines.push_back("_pk_space = pk.Serial if " + test + " else " + space);
+    space = "_pk_space";
+  }
+  std::string policy = "pk.RangePolicy(" + space + ", 0, " + count + ")";
 
   // The reduction's initial value and, for atomics, its one-element array.
   const Reduction& red = plan.reduction;
@@ -170,7 +229,18 @@ std::string WriteCaller(const CallerInput& in) {
   std::string int_test;
   for (const auto& a : plan.int_result_arrays)
     int_test += (int_test.empty() ? "" : " and ") + a + ".dtype.kind in \"iub\"";
-  if (plan.dispatch == Dispatch::kSerial) {
+  if (plan.time_loop_start) {
+    // The serial loop around the parallel loop runs here, one dispatch per
+    // step (a reduction is refused there, so this is a parallel_for).
+    Node t = NodeAt(tree, plan.time_loop_start, plan.time_loop_end);
+    std::string d = dispatch("");
+    for (size_t at = 0; (at = d.find(nl, at)) != std::string::npos; at += nl.size() + ind.size())
+      d.insert(at + nl.size(), ind);
+    lines.push_back("for " + plan.time_var + " in " + CallerText(t.ChildByField("right")) + ":");
+    lines.push_back(ind + d);
+    if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")
+      lines.push_back(CallerText(final_return));
+  } else if (plan.dispatch == Dispatch::kSerial) {
     if (plan.returns == ReturnKind::kScalar) {
       std::string cast = plan.return_type == Scalar::kBool ? "bool" : IsInteger(plan.return_type) ? "int" : "";
       std::string d = dispatch(cast.empty() && !int_test.empty() ? "_pk_result = " : "");

@@ -6,6 +6,7 @@
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/walk.h"
 
@@ -90,7 +91,7 @@ class Builder {
   Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan,
           HelperRegistry& reg, const std::vector<Type>* function_args = nullptr, bool ranks_only = false)
       : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), reg_(reg),
-        function_args_(function_args), ranks_only_(ranks_only) {
+        function_args_(function_args), ranks_only_(ranks_only), options_(reg.Options()) {
     plan_.as_function = function_args != nullptr;
     plan_.name = k_.name;
     plan_.kernel_index = index;
@@ -119,12 +120,20 @@ class Builder {
     if (!plan_.as_function) IntegerArraysFromIndexing();
     InferLocalTypes();
     CheckArrays();
+    LowerNumpyStatements();
     CheckPreludePositions();
     CheckSubviews();
     if (plan_.as_function) CheckParamAssignments();
     if (plan_.as_function) FunctionReturns();
     else FindPattern();
+    // A @pk.function has no caller of its own to run NumPy's shape checks.
+    if (plan_.as_function && !guards_.empty())
+      Refuse(DiagId::kNumpyInKernel, "a helper called from a kernel needs NumPy shape checks that only a caller can run",
+             guards_.front());
+    else
+      CheckGuards();
     plan_.translatable = plan_.refusals.empty();
+    if (plan_.translatable) ExplainLoops();
   }
 
  private:
@@ -218,6 +227,11 @@ class Builder {
     WalkWithParent(root, root_parent, [&](const Node& n, const Node& parent) -> bool {
       std::string_view t = n.Type();
       if (docstring && n == docstring) return false;
+      if (t == "if_statement" && IsGuard(n)) {
+        guards_.push_back(n);
+        CheckConstructs(n.ChildByField("condition"), n);
+        return false;
+      }
       if (t == "try_statement" || t == "raise_statement" || t == "with_statement" || t == "assert_statement") {
         Refuse(DiagId::kExceptions, "uses '" + std::string(n.Child(0).Text()) + "'", n.Child(0));
         return t != "raise_statement";
@@ -709,7 +723,9 @@ class Builder {
   void CheckIdentifier(const Node& n, const Node& p) {
     if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return;
     std::string name(n.Text());
-    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0) {
+    // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
+    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
+        name.rfind(kNumpyPrefix, 0) != 0) {
       Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
       return;
     }
@@ -751,7 +767,7 @@ class Builder {
     // Arrays: anything subscripted, measured or unpacked.
     WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && parent.Type() != "subscript") {
+      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") NoteArrayUse(std::string(base.Text()), depth);
@@ -812,6 +828,14 @@ class Builder {
         Refuse(DiagId::kHelperArgumentType,
                "has several eager signatures and none matches the call's argument types exactly",
                def_.ChildByField("name"));
+    }
+    // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
+    for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
+      bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
+      if (!param || sig || array_rank_.count(a)) continue;
+      NoteArrayUse(a, 1);
+      Note(DiagId::kNumpyAssumedVector, "'" + a + "' assumed to be a 1-D array (only NumPy reductions use it)",
+           def_.ChildByField("name"));
     }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
@@ -1094,7 +1118,7 @@ class Builder {
   void CheckArrays() {
     WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && parent.Type() != "subscript") {
+      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") {
@@ -1140,7 +1164,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
-        env.int32_names = Int32LoopVariables(body_, mod_.imports, k_.Option("parallel") && !plan_.as_function);
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange() && !plan_.as_function);
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())
@@ -1149,6 +1173,133 @@ class Builder {
       }
       return true;
     });
+  }
+
+  // ---- NumPy (numpy_lowering.h) -------------------------------------------------
+  // Lowers the kernel's NumPy statements; they take over the generic
+  // refusals (CRB201 NumPy call, CRB301 slice ...) inside the statements they
+  // rewrite or refuse with a precise code.
+  void LowerNumpyStatements() {
+    NumpyLoweringInput in{def_, plan_.types, mod_.imports, k_.name, std::string(path_), "    ", "\n", false, {}};
+    std::string_view src = tree_.Source();
+    in.indent_unit = IndentUnit(src);
+    in.newline = src.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
+    in.has_signature = !k_.signatures.empty();
+    in.params = plan_.params;
+    NumpyLowering low = LowerNumpy(in);
+    auto covered = [&](const Diagnostic& d) {
+      std::string_view c = d.Code();
+      if (c != "CRB201" && c != "CRB301" && c != "CRB302" && c != "CRB303" && c != "CRB304" && c != "CRB124") return false;
+      for (const auto& [s, e] : low.covered)
+        if (d.start >= s && d.start < e) return true;
+      return false;
+    };
+    plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+    for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
+    for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
+    if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+  }
+
+  static std::string IndentUnit(std::string_view src) {
+    // The first indented line after a `def` tells the unit; four spaces otherwise.
+    size_t p = src.find(":\n");
+    if (p != std::string_view::npos) {
+      size_t b = p + 2, e = b;
+      while (e < src.size() && (src[e] == ' ' || src[e] == '\t')) ++e;
+      if (e > b) return std::string(src.substr(b, e - b));
+    }
+    return "    ";
+  }
+
+  // `if cond: raise ValueError("...")` (or ZeroDivisionError), nothing else.
+  static bool IsGuard(const Node& n) {
+    if (n.Type() != "if_statement" || n.ChildByField("alternative")) return false;
+    auto stmts = Statements(n.ChildByField("consequence"));
+    if (stmts.size() != 1 || stmts[0].Type() != "raise_statement" || stmts[0].NamedChildCount() != 1) return false;
+    Node call = stmts[0].NamedChild(0);
+    if (call.Type() != "call") return false;
+    std::string_view f = call.ChildByField("function").Text();
+    if (f != "ValueError" && f != "ZeroDivisionError") return false;
+    auto args = call.ChildByField("arguments").NamedChildren();
+    return args.size() == 1 && args[0].Type() == "string" && !args[0].Text().empty() &&
+           (args[0].Text()[0] == '"' || args[0].Text()[0] == '\'');
+  }
+
+  // A guard moves into the caller only where that is exact: every run of the
+  // kernel reaches it (no if, while, break, continue or earlier return) and
+  // the caller can compute its condition.
+  void CheckGuards() {
+    std::map<std::string, Node> setup_values;
+    for (const auto& [s, e] : plan_.setup) {
+      Node stmt = tree_.Root().DescendantForByteRange(s, e);
+      while (stmt && stmt.Type() != "expression_statement") stmt = stmt.Parent();
+      Node a = stmt ? AssignmentOf(stmt) : Node();
+      if (a && a.ChildByField("left").Type() == "identifier")
+        setup_values[std::string(a.ChildByField("left").Text())] = a.ChildByField("right");
+      else if (a)
+        for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
+    }
+    std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
+        [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
+      if (depth > 16) return false;
+      if (loop_vars.count(name) || IsBuiltin(name) || mod_.imports.ModuleAliases().count(name)) return true;
+      if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
+      auto it = setup_values.find(name);
+      if (it == setup_values.end()) return false;
+      if (!it->second) return true;  // `n, m = a.shape`
+      bool ok = true;
+      WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
+        if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
+          ok = evaluable(std::string(n.Text()), {}, depth + 1);
+        return ok;
+      });
+      return ok;
+    };
+    for (const Node& g : guards_) {
+      Guard guard{g.StartByte(), g.EndByte(), {}};
+      std::set<std::string> loop_vars;
+      std::string why;
+      for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
+        if (a.Type() == "block") continue;
+        if (a.Type() == "for_statement" && (IsPrange(a) || (a.ChildByField("right").Type() == "call" &&
+                                             mod_.imports.Resolve(a.ChildByField("right").ChildByField("function")) == "range"))) {
+          guard.loops.insert(guard.loops.begin(), {a.StartByte(), a.EndByte()});
+          loop_vars.insert(std::string(a.ChildByField("left").Text()));
+          Walk(a.ChildByField("body"), [&](const Node& n) {
+            std::string_view t = n.Type();
+            if (t == "break_statement" || t == "continue_statement" || t == "return_statement") why = "a loop around it may stop early";
+            return why.empty();
+          });
+          continue;
+        }
+        why = "it runs under a " + std::string(a.Type());
+      }
+      Walk(body_, [&](const Node& n) {
+        if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
+        return why.empty();
+      });
+      auto check = [&](const Node& root) {
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          if (!why.empty()) return false;
+          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n) &&
+              !evaluable(std::string(n.Text()), loop_vars, 0))
+            why = "it depends on '" + std::string(n.Text()) + "', which the kernel computes";
+          return true;
+        });
+      };
+      check(g.ChildByField("condition"));
+      for (const auto& [s, e] : guard.loops) {
+        Node loop = tree_.Root().DescendantForByteRange(s, e);
+        while (loop && loop.Type() != "for_statement") loop = loop.Parent();
+        if (loop) check(loop.ChildByField("right").ChildByField("arguments"));
+      }
+      if (!why.empty()) {
+        Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
+               g.ChildByField("condition"));
+        continue;
+      }
+      plan_.guards.push_back(std::move(guard));
+    }
   }
 
   // ---- loops, reductions, returns ---------------------------------------------
@@ -1162,7 +1313,7 @@ class Builder {
     std::vector<Node> outer;
     // Without parallel=True Numba runs prange as range: so does the
     // translation (a serial kernel), whatever the loop carries.
-    bool parallel = k_.Option("parallel");
+    bool parallel = ParallelPrange();
     Walk(body_, [&](const Node& n) {
       if (parallel && IsPrange(n)) {
         outer.push_back(n);
@@ -1178,6 +1329,7 @@ class Builder {
       if (!ok) Refuse(DiagId::kAllocationPlacement, "allocates an array inside an expression, loop or branch", call,
                       "allocate it with a top-level statement 'x = np.empty(...)'");
     }
+    if (outer.empty() && TryAutoParallel(stmts)) return;
     if (outer.empty()) {
       plan_.dispatch = Dispatch::kSerial;
       SerialReturns();
@@ -1190,17 +1342,39 @@ class Builder {
       return;
     }
     Node loop = outer[0];
-    if (loop.Parent() != body_) {
+    Node top = loop.Parent() == body_ ? loop : TimeLoopAround(loop);
+    if (!top) {
       Refuse(DiagId::kPrangePlacement, "the prange loop is inside a loop or a branch", loop.ChildByField("right"),
              "keep the serial loop in the caller and make the prange loop the kernel");
       return;
+    }
+    PlanLoop(loop, stmts, top);
+    if (top != loop && plan_.reduction.op != ReduceOp::kNone)
+      Refuse(DiagId::kPrangePlacement, "the prange loop inside the serial loop carries a reduction",
+             loop.ChildByField("right"), "keep the serial loop in the caller and make the prange loop the kernel");
+    if (plan_.refusals.empty()) {
+      plan_.decisions.push_back(Decision(loop, true, std::string(plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce") +
+                                                         " over the prange loop"));
+      TryFlatten(loop, top);
+    }
+  }
+
+  // The parallel loop of the kernel (a prange, or a serial loop proven
+  // independent): its range, the reduction, the set-up and the return.
+  void PlanLoop(const Node& loop, const std::vector<Node>& stmts, const Node& top) {
+    if (top != loop) {  // a serial loop the caller runs around the dispatch
+      plan_.time_loop_start = top.StartByte();
+      plan_.time_loop_end = top.EndByte();
+      plan_.time_var = std::string(top.ChildByField("left").Text());
+      for (const Node& a : top.ChildByField("right").ChildByField("arguments").NamedChildren())
+        CheckCallerExpression(a, "the serial loop's range");
     }
     plan_.loop_start = loop.StartByte();
     plan_.loop_end = loop.EndByte();
     plan_.loop_var = std::string(loop.ChildByField("left").Text());
     for (const Node& a : loop.ChildByField("right").ChildByField("arguments").NamedChildren())
       plan_.range_args.emplace_back(a.Text());
-    size_t idx = std::find(stmts.begin(), stmts.end(), loop) - stmts.begin();
+    size_t idx = std::find(stmts.begin(), stmts.end(), top) - stmts.begin();
     FindReduction(loop, stmts, idx);
     CallerSetup(stmts, idx);
     // After the loop: at most one `return`.
@@ -1238,6 +1412,162 @@ class Builder {
            std::string(ReduceOpName(plan_.reduction.op)) + " reduction of '" + plan_.reduction.var +
                "' through an atomic update",
            loop.ChildByField("right"));
+  }
+
+  // ---- automatic parallelism (issue 5 items 5-6; loop_dependence.h) ----------
+  // prange loops run in parallel unless --parallelize=none (then, as Numba
+  // without parallel=True, they are serial loops).
+  bool ParallelPrange() const { return k_.Option("parallel") && options_.parallelize != "none"; }
+
+  LoopDecision Decision(const Node& loop, bool parallel, std::string why) const {
+    Node r = loop.ChildByField("right");
+    return LoopDecision{loop.StartByte(), r ? r.EndByte() : loop.EndByte(), parallel, std::move(why)};
+  }
+
+  // A serial kernel whose one top-level loop has independent iterations gets
+  // the plan of a prange kernel over that loop. Every obstacle keeps the
+  // serial plan, silently (the reason is a decision for --explain-parallel).
+  bool TryAutoParallel(const std::vector<Node>& stmts) {
+    if (!plan_.refusals.empty()) return false;
+    std::vector<Node> loops;
+    for (const Node& s : stmts)
+      if (s.Type() == "for_statement" || s.Type() == "while_statement") loops.push_back(s);
+    auto keep = [&](const Node& loop, const std::string& why) {
+      if (loop.Type() == "for_statement") plan_.decisions.push_back(Decision(loop, false, why));
+      return false;
+    };
+    if (options_.parallelize != "auto") {
+      for (const Node& l : loops) keep(l, "serial: --parallelize=" + options_.parallelize + " keeps serial loops serial");
+      return false;
+    }
+    if (loops.size() != 1) {
+      for (const Node& l : loops)
+        keep(l, loops.size() > 1 ? "serial: the kernel has " + std::to_string(loops.size()) +
+                                       " top-level loops (one dispatch runs one loop)"
+                                 : "");
+      return false;
+    }
+    Node loop = loops[0];
+    if (loop.Type() != "for_statement") return false;
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop});
+    Node top = loop;
+    if (!dep.independent) {
+      // A serial (time) loop around one independent loop: the caller runs
+      // the serial loop around the parallel dispatch.
+      Node inner = PerfectlyNestedLoop(loop, mod_.imports);
+      if (!inner || !TimeLoopAround(inner))
+        return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop});
+      if (!in.independent)
+        return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+      plan_.decisions.push_back(Decision(loop, false, "serial, in the caller, around the parallel dispatch of the inner loop"));
+      top = loop;
+      loop = inner;
+      dep = in;
+    }
+    if (!dep.alias_checks.empty() && options_.space != "OpenMP" && options_.space != "Threads" &&
+        options_.space != "Serial")
+      return keep(loop, "serial: arrays may alias and the " + options_.space + " space has no serial fallback");
+    KernelPlan saved = plan_;
+    std::set<std::string> saved_setup = setup_names_;
+    PlanLoop(loop, stmts, top);
+    std::string why;
+    if (!plan_.refusals.empty()) why = plan_.refusals[0].message;
+    if (why.empty() && top != loop && plan_.reduction.op != ReduceOp::kNone)
+      why = "the loop inside the serial loop carries a reduction";
+    for (size_t at; (at = why.find("the prange loop")) != std::string::npos;) why.replace(at, 15, "the loop");
+    bool float_red = plan_.reduction.op != ReduceOp::kNone && !IsInteger(plan_.reduction.type) &&
+                     plan_.reduction.type != Scalar::kBool;
+    if (why.empty() && float_red && (plan_.reduction.op == ReduceOp::kMax || plan_.reduction.op == ReduceOp::kMin))
+      why = "a floating-point " + std::string(ReduceOpName(plan_.reduction.op)) +
+            " reduction depends on the order when a NaN is met";
+    if (!why.empty()) {
+      plan_ = std::move(saved);
+      setup_names_ = std::move(saved_setup);
+      if (top != loop) {
+        plan_.decisions.pop_back();  // the serial loop's decision
+        loop = top;
+      }
+      std::string prefix = "'" + k_.name + "': ";
+      if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+      return keep(loop, "serial: " + why);
+    }
+    plan_.auto_parallel = true;
+    plan_.alias_checks = dep.alias_checks;
+    if (float_red)
+      Note(DiagId::kReassociatedReduction,
+           std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var +
+               "' is reassociated by the automatic parallelisation of this loop",
+           loop.ChildByField("right"));
+    std::string what = plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce";
+    what += " (iterations proven independent";
+    if (!dep.alias_checks.empty()) what += "; runs serially when np.may_share_memory finds the arrays overlap";
+    plan_.decisions.push_back(Decision(loop, true, what + ")"));
+    TryFlatten(loop, top);
+    return true;
+  }
+
+  // The serial loop `for t in range(...)` whose body is exactly `loop`, at the
+  // top level of the kernel: the caller can run it around the dispatch (each
+  // step's parallel loop completes before the next step starts, as in Numba).
+  Node TimeLoopAround(const Node& loop) const {
+    Node block = loop.Parent();
+    Node top = block ? block.Parent() : Node();
+    if (!top || top.Type() != "for_statement" || top.Parent() != body_ || !IsRangeLoop(top, mod_.imports)) return Node();
+    if (mod_.imports.Resolve(top.ChildByField("right").ChildByField("function")) != "range") return Node();
+    auto inside = Statements(block);
+    if (inside.size() != 1 || inside[0] != loop) return Node();
+    std::string t(top.ChildByField("left").Text());
+    if (assign_count_.count(t) && assign_count_.at(t) != 2) return Node();  // assigned besides its for
+    return top;
+  }
+
+  // --nested-parallel=flatten: a rectangular inner loop whose iterations are
+  // independent too joins the parallel range.
+  void TryFlatten(const Node& loop, const Node& top) {
+    Node inner = PerfectlyNestedLoop(loop, mod_.imports);
+    if (!inner) return;
+    if (options_.nested_parallel != "flatten") {
+      plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration (--nested-parallel=outer)"));
+      return;
+    }
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top});
+    if (!dep.independent) {
+      plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration: " + dep.reason));
+      return;
+    }
+    plan_.inner_loop_start = inner.StartByte();
+    plan_.inner_loop_end = inner.EndByte();
+    plan_.inner_loop_var = std::string(inner.ChildByField("left").Text());
+    for (const auto& a : dep.alias_checks) {
+      bool have = false;
+      for (const auto& b : plan_.alias_checks) have = have || (a.written == b.written && a.other == b.other);
+      if (!have) plan_.alias_checks.push_back(a);
+    }
+    plan_.decisions.push_back(Decision(inner, true, "flattened with the outer loop into one parallel range"));
+  }
+
+  // Every other loop of a translated kernel gets a decision too.
+  void ExplainLoops() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() != "for_statement") return true;
+      for (const auto& d : plan_.decisions)
+        if (d.start == n.StartByte()) return true;
+      bool inside = plan_.dispatch != Dispatch::kSerial && n.StartByte() > plan_.loop_start && n.EndByte() <= plan_.loop_end;
+      bool time = plan_.time_loop_start && n.StartByte() == plan_.time_loop_start;
+      plan_.decisions.push_back(Decision(n, false, time ? "serial, in the caller, around the parallel dispatch"
+                                                   : inside ? "serial inside each parallel iteration"
+                                                          : plan_.dispatch == Dispatch::kSerial
+                                                                ? "serial: inside the serial kernel's loop"
+                                                                : "serial: outside the parallel loop"));
+      return true;
+    });
+    std::sort(plan_.decisions.begin(), plan_.decisions.end(),
+              [](const LoopDecision& a, const LoopDecision& b) { return a.start < b.start; });
+  }
+
+  std::string LineOf(uint32_t byte) const {
+    return std::to_string(tree_.Root().DescendantForByteRange(byte, byte).StartPoint().row + 1);
   }
 
   static Node InnermostLoop(Node n) {
@@ -1304,7 +1634,7 @@ class Builder {
           continue;
         }
       }
-      if (serial) continue;  // serial kernels run every statement in the workunit
+      if (serial || IsGuard(s)) continue;  // serial kernels run every statement in the workunit; guards go to the caller
       if (IsDocstring(s) || s.Type() == "pass_statement") continue;
       Refuse(DiagId::kPrangeSurroundings, "runs '" + FirstLine(s) + "' before the prange loop", s,
              "compute it inside the loop, or in a separate kernel");
@@ -1522,9 +1852,11 @@ class Builder {
   HelperRegistry& reg_;
   const std::vector<Type>* function_args_;
   bool ranks_only_;
+  const TranslateOptions& options_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
   std::set<std::pair<uint32_t, uint32_t>> subview_subscripts_;  // subscripts in a subview position (CheckConstructs)
+  std::vector<Node> guards_;
 };
 
 }  // namespace
@@ -1540,7 +1872,8 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
   // Computed through the cache so visitors share the module analysis too.
   ModuleInfo mod = AnalyzeModule(in.tree, in.path);
   KernelPlans out;
-  HelperRegistry reg(in.tree, in.path, mod);
+  static const TranslateOptions kDefaults;
+  HelperRegistry reg(in.tree, in.path, mod, in.options ? *in.options : kDefaults);
   for (size_t i = 0; i < mod.kernels.size(); ++i) {
     const Kernel& k = mod.kernels[i];
     if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;

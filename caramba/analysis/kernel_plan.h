@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "caramba/analysis.h"
+#include "caramba/analysis/numpy_lowering.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -66,6 +68,23 @@ struct HelperCall {
   const FunctionSpec* spec = nullptr;  // only while the analysis runs
 };
 
+/// A check `if cond: raise ValueError("...")` at a point every run reaches
+/// (a top-level statement or inside range loops only) whose condition the
+/// caller can evaluate: the caller performs it before the dispatch and the
+/// workunit leaves it out. The NumpyTransformer writes them for NumPy's shape
+/// errors (numpy_lowering.h).
+struct Guard {
+  uint32_t stmt_start = 0, stmt_end = 0;                // the if_statement
+  std::vector<std::pair<uint32_t, uint32_t>> loops;      // enclosing for statements, outermost first
+};
+
+/// Why a loop was or was not parallelised (--explain-parallel, CRB521).
+struct LoopDecision {
+  uint32_t start = 0, end = 0;  // `for i in range(...)`
+  bool parallel = false;
+  std::string why;
+};
+
 struct KernelPlan {
   std::string name;
   /// A @pk.function specialisation (call_graph.h), not a kernel: returns go
@@ -106,6 +125,29 @@ struct KernelPlan {
   /// the body calls by name (translatable or not).
   std::vector<HelperCall> calls;
   std::vector<std::string> callees;
+  /// Shape checks the caller performs (see Guard).
+  std::vector<Guard> guards;
+  /// NumPy statements lowered to loops, applied by the NumpyTransformer
+  /// (empty when the kernel has NumPy the lowering refuses).
+  std::vector<NumpyRewrite> numpy_rewrites;
+
+  // ---- automatic parallelism (loop_dependence.h) ----
+  /// The parallel loop is a serial loop proven independent (--parallelize=auto).
+  bool auto_parallel = false;
+  /// Array parameters that may overlap: the caller runs the workunit on the
+  /// Serial space (iterations in order) when np.may_share_memory says so.
+  std::vector<AliasCheck> alias_checks;
+  /// --nested-parallel=flatten: the inner loop joined to the parallel range
+  /// (tid -> outer index tid // count, inner index tid % count).
+  uint32_t inner_loop_start = 0, inner_loop_end = 0;
+  std::string inner_loop_var;
+  /// A serial loop around the parallel loop (`for t in range(steps):` whose
+  /// body is only the parallel loop): the caller runs it around the dispatch
+  /// and passes `time_var` to the workunit (CRB402 otherwise).
+  uint32_t time_loop_start = 0, time_loop_end = 0;
+  std::string time_var;
+  /// One per `for` loop of a translated kernel, in source order.
+  std::vector<LoopDecision> decisions;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level

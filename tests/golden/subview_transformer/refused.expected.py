@@ -46,4 +46,4 @@ def in_condition(m):
 @njit
 def in_arithmetic(a, b):
     for i in range(1):
-        b[0] = (a[1:] * 2.0)[0]  # expect: CRB301
+        b[0] = a[1:][0]  # expect: CRB301
