@@ -410,6 +410,7 @@ class Builder {
   // Every helper call with its final argument types: the specialisation it
   // uses, or the reason the kernel stays Numba code.
   void FinishCalls() {
+    CollectSubviewRoots();
     for (const Node& call : helper_calls_) {
       std::string name(call.ChildByField("function").Text());
       std::vector<Type> args = ArgTypes(call, plan_.types);
@@ -450,7 +451,74 @@ class Builder {
         continue;
       }
       plan_.calls.push_back(HelperCall{name, "", call.StartByte(), call.EndByte(), spec});
+      // What the helper writes, the caller writes.
+      for (size_t i = 0; i < arg_nodes.size() && i < c.params.size(); ++i) {
+        if (!spec->plan->written_params.count(c.params[i])) continue;
+        int depth = 0;
+        Node base = SubscriptBase(arg_nodes[i], &depth);
+        if (base.Type() == "identifier") helper_writes_.insert(std::string(base.Text()));
+      }
+      // A @pk.function's view annotation fixes the dtype of an array whose
+      // dtype is only assumed: the caller converts such arrays to float64,
+      // which is exact only for arrays that nothing writes.
+      if (plan_.as_function) continue;
+      for (size_t i = 0; i < arg_nodes.size(); ++i) {
+        int depth = 0;
+        Node base = SubscriptBase(arg_nodes[i], &depth);
+        std::string root = base.Type() == "identifier" ? ViewRoot(std::string(base.Text())) : "";
+        if (args[i].rank == 0 || !unknown_dtype_.count(root)) continue;
+        if (std::find(plan_.float_view_arrays.begin(), plan_.float_view_arrays.end(), root) == plan_.float_view_arrays.end())
+          plan_.float_view_arrays.push_back(root);
+      }
     }
+    WrittenParams();
+    for (const std::string& a : plan_.float_view_arrays)
+      if (plan_.written_params.count(a))
+        Refuse(DiagId::kHelperArgumentType,
+               "passes '" + a + "', whose element type is only assumed (float64), to a helper, and the array is written",
+               def_.ChildByField("name"), "add an eager signature that gives the array's dtype");
+  }
+
+  // The parameter a subview name was bound from (`row = a[i, :]` -> a).
+  std::string ViewRoot(std::string name) const {
+    for (int guard = 0; guard < 8; ++guard) {
+      auto it = subview_roots_.find(name);
+      if (it == subview_roots_.end()) break;
+      name = it->second;
+    }
+    return name;
+  }
+
+  void CollectSubviewRoots() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment") {
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        if (l.Type() == "identifier" && r && r.Type() == "subscript") {
+          int depth = 0;
+          Node base = SubscriptBase(r, &depth);
+          if (base.Type() == "identifier" && TypeOfExpr(r, plan_.types, mod_.imports).rank > 0)
+            subview_roots_[std::string(l.Text())] = std::string(base.Text());
+        }
+      }
+      return true;
+    });
+  }
+
+  void WrittenParams() {
+    auto mark = [&](const std::string& name) {
+      std::string root = ViewRoot(name);
+      if (std::find(plan_.params.begin(), plan_.params.end(), root) != plan_.params.end()) plan_.written_params.insert(root);
+    };
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+        Node l = n.ChildByField("left");
+        int depth = 0;
+        Node base = SubscriptBase(l, &depth);
+        if (l.Type() == "subscript" && base.Type() == "identifier") mark(std::string(base.Text()));
+      }
+      return true;
+    });
+    for (const auto& w : helper_writes_) mark(w);
   }
 
   // Names bound to subviews (`row = a[i, :]`): the dialect declares them in
@@ -1857,6 +1925,8 @@ class Builder {
   std::vector<const FunctionSpec*> call_specs_;
   std::set<std::pair<uint32_t, uint32_t>> subview_subscripts_;  // subscripts in a subview position (CheckConstructs)
   std::vector<Node> guards_;
+  std::set<std::string> helper_writes_;                 // names passed to helpers that write them
+  std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 # calls it (CRB132).
 from numba import njit, prange
 import pykokkos as pk
+import numpy as np
 
 
 @pk.function
@@ -32,7 +33,7 @@ def _pk_norms(tid, m, out):
 
 def norms(m, out):
     pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, m.shape[0]), _pk_norms,
-        m=pk.array(m),
+        m=pk.array(np.asarray(m, dtype=np.float64)),
         out=pk.array(out))
 
 

@@ -3,6 +3,7 @@
 # runs prange without parallel=True; the helper keeps its own parallel
 # translation for Python callers.
 import pykokkos as pk
+import numpy as np
 
 
 @pk.function
@@ -35,5 +36,5 @@ def _pk_totals(tid, m, out):
 
 def totals(m, out):
     pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, m.shape[0]), _pk_totals,
-        m=pk.array(m),
+        m=pk.array(np.asarray(m, dtype=np.float64)),
         out=pk.array(out))

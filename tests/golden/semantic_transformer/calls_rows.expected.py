@@ -4,6 +4,7 @@
 import math
 
 import pykokkos as pk
+import numpy as np
 
 
 @pk.function
@@ -56,5 +57,5 @@ def _pk_potential(tid, acc: pk.Acc[pk.double], cluster):
 
 def potential(cluster):
     energy = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(cluster.shape[0]) - 1), _pk_potential,
-        cluster=pk.array(cluster))
+        cluster=pk.array(np.asarray(cluster, dtype=np.float64)))
     return energy
