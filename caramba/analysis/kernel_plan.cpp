@@ -472,11 +472,21 @@ class Builder {
       }
     }
     WrittenParams();
-    for (const std::string& a : plan_.float_view_arrays)
-      if (plan_.written_params.count(a))
-        Refuse(DiagId::kHelperArgumentType,
-               "passes '" + a + "', whose element type is only assumed (float64), to a helper, and the array is written",
-               def_.ChildByField("name"), "add an eager signature that gives the array's dtype");
+    // A written array cannot be converted (the writes would go to a copy):
+    // it stays as it is, and an array of another dtype is rejected at the
+    // call by the runtime's check of the function's view annotation (never
+    // computed on wrongly typed data). Say so.
+    for (auto it = plan_.float_view_arrays.begin(); it != plan_.float_view_arrays.end();) {
+      if (!plan_.written_params.count(*it)) {
+        ++it;
+        continue;
+      }
+      Note(DiagId::kAssumedViewType,
+           "'" + *it + "' goes to a @pk.function as a float64 view (its dtype is assumed); an array of another dtype is "
+           "rejected at the call",
+           def_.ChildByField("name"));
+      it = plan_.float_view_arrays.erase(it);
+    }
   }
 
   // The parameter a subview name was bound from (`row = a[i, :]` -> a).

@@ -1,7 +1,6 @@
 # Calls that cannot become @pk.function calls: the calling kernel stays Numba
 # code with a code at the call; a helper that a Numba kernel still calls
-# stays Numba code too (CRB132). An array of assumed dtype that a helper
-# writes cannot be converted to the float64 its @pk.function expects (CRB131).
+# stays Numba code too (CRB132).
 import numpy as np
 from numba import njit, stencil
 
@@ -74,15 +73,3 @@ def uses_optional(a):
 @njit
 def uses_stencil(a):
     return avg3(a)  # expect: CRB119
-
-
-@njit
-def fill(v, x):  # expect: CRB132
-    for k in range(v.shape[0]):
-        v[k] = x
-
-
-@njit
-def uses_written_unknown_dtype(m):  # expect: CRB131
-    for i in range(m.shape[0]):
-        fill(m[i], 1.0)
