@@ -187,6 +187,7 @@ class Analyzer {
   // outside it (then the reduction recogniser decides).
   bool Scalars(const Node& outer) {
     std::set<std::string> assigned;
+    std::map<std::string, Node> unusual;  // assigned as a loop target or in a tuple
     Walk(outer.ChildByField("body"), [&](const Node& n) {
       std::string_view t = n.Type();
       if (t == "assignment" || t == "augmented_assignment" || t == "for_statement") {
@@ -194,7 +195,10 @@ class Analyzer {
         std::vector<Node> ids{l};
         if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") ids = l.NamedChildren();
         for (const Node& id : ids)
-          if (id.Type() == "identifier") assigned.insert(std::string(id.Text()));
+          if (id.Type() == "identifier") {
+            assigned.insert(std::string(id.Text()));
+            if (t == "for_statement" || ids.size() > 1 || l.Type() != "identifier") unusual.emplace(std::string(id.Text()), n);
+          }
       }
       return true;
     });
@@ -206,7 +210,11 @@ class Analyzer {
       Node top = in_.top ? in_.top : outer;
       for (const Node& s : Statements(in_.kernel_body))
         if (s != top && MentionsName(s, v)) outside = true;
-      if (outside) continue;  // a reduction candidate: the KernelPlan's recogniser decides
+      // A reduction candidate: the KernelPlan's recogniser decides, but it
+      // only knows plain (augmented) assignments.
+      if (outside && unusual.count(v))
+        return Fail("'" + v + "' is assigned in the loop and used outside it", unusual.at(v));
+      if (outside) continue;
       if (!Private(outer, v)) return false;
     }
     return true;

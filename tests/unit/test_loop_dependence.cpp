@@ -38,7 +38,7 @@ TEST_CASE("an independent serial loop becomes the parallel range") {
   CHECK(p.alias_checks[0].other == "a");
 }
 
-TEST_CASE("a recognised reduction becomes parallel_reduce; a float one gets CRB520") {
+TEST_CASE("a recognised reduction becomes parallel_reduce, a float one with note CRB520") {
   KernelPlan p = PlanOf(Source("a", "    s = 0.0\n    for i in range(a.shape[0]):\n        s += a[i]\n    return s\n"));
   CHECK(p.auto_parallel);
   CHECK(p.dispatch == Dispatch::kReduce);
