@@ -284,6 +284,16 @@ class Analyzer {
       return true;  // indices may hold accesses too
     });
     if (!ok) return false;
+    // Arrays are parameters (their overlaps are checked by the caller) or
+    // fresh NumPy allocations; a local bound to anything else may be a view
+    // of another array, which the index comparison below cannot see.
+    auto is_param = [&](const std::string& n) {
+      return std::find(in_.params.begin(), in_.params.end(), n) != in_.params.end();
+    };
+    for (const auto& a : acc) {
+      if (is_param(a.base) || FreshAllocation(a.base)) continue;
+      return Fail("accesses '" + a.base + "', which may be a view of another array", a.node);
+    }
     std::set<std::string> written, accessed;
     for (const auto& a : acc) {
       accessed.insert(a.base);
@@ -333,9 +343,6 @@ class Analyzer {
       }
     }
     // Aliasing: a written parameter against every other array parameter.
-    auto is_param = [&](const std::string& n) {
-      return std::find(in_.params.begin(), in_.params.end(), n) != in_.params.end();
-    };
     std::set<std::pair<std::string, std::string>> seen;
     for (const auto& p : in_.params) {  // parameter order: deterministic output
       if (!written.count(p)) continue;
@@ -347,6 +354,26 @@ class Analyzer {
       }
     }
     return true;
+  }
+
+  // Every assignment of `name` in the kernel is `name = np.empty(...)` (or
+  // another NumPy allocation).
+  bool FreshAllocation(const std::string& name) const {
+    bool any = false, all = true;
+    Walk(in_.kernel_body, [&](const Node& n) {
+      if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+      Node l = n.ChildByField("left");
+      bool target = IsName(l, name);
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+        for (const Node& id : l.NamedChildren()) target = target || IsName(id, name);
+      if (!target) return true;
+      any = true;
+      Node r = n.ChildByField("right");
+      all = all && n.Type() == "assignment" && l.Type() == "identifier" && r && r.Type() == "call" &&
+            IsNumpyAllocation(in_.imports.Resolve(r.ChildByField("function")));
+      return true;
+    });
+    return any && all;
   }
 
   const LoopDependenceInput& in_;
