@@ -4,14 +4,20 @@
 #include "caramba/pipeline.h"
 
 #include "visitors/array_transformer.h"
+#include "visitors/kernel_restorer.h"
+#include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/semantic_transformer.h"
+#include "visitors/subview_transformer.h"
 #include "visitors/unsupported_detector.h"
 
 namespace caramba {
 
 std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
+  // 0. NumPy array expressions, slice assignments and reductions to loops
+  //    (Numba spelling), from the one NumPy table.
+  p.push_back(std::make_unique<NumpyTransformer>());
   // 1. Decide per kernel whether it can be migrated; say why not.
   p.push_back(std::make_unique<UnsupportedDetector>());
   // 2. Pick the dispatch: parallel_for, parallel_reduce (with operator) or a
@@ -19,8 +25,13 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   p.push_back(std::make_unique<PatternAnalyzer>());
   // 3. Array syntax to view syntax: a[i, j] -> a[i][j], shapes -> extents.
   p.push_back(std::make_unique<ArrayTransformer>());
-  // 4. Workunits, declarations, rewrites, drop-in callers, imports.
+  // 4. Rows and slices used as values -> named subviews (`s = v[i, :]`).
+  p.push_back(std::make_unique<SubviewTransformer>());
+  // 5. Workunits, @pk.functions, declarations, rewrites, drop-in callers, imports.
   p.push_back(std::make_unique<SemanticTransformer>());
+  // 6. Kernels still left as Numba code get their input text back, byte for
+  //    byte, whatever an earlier visitor did to them before they were refused.
+  p.push_back(std::make_unique<KernelRestorer>());
   return p;
 }
 

@@ -61,6 +61,34 @@ std::string IntBound(const Node& n, const std::string& text) {
   return IsPythonInt(n) ? text : "int(" + text + ")";
 }
 
+// The kernel's shape checks (KernelPlan::guards), before the dispatch: each
+// inside the range loops that enclose it in the kernel, so it runs for the
+// same loop variables; a loop whose variable the check does not use becomes
+// `if len(range(...)) > 0:` (the check runs when the loop would).
+void GuardLines(const Tree& tree, const KernelPlan& plan, const std::string& unit, std::vector<std::string>& lines) {
+  for (const Guard& g : plan.guards) {
+    Node stmt = NodeAt(tree, g.stmt_start, g.stmt_end);
+    std::set<std::string> used;
+    Identifiers(stmt.ChildByField("condition"), used);
+    std::vector<Node> loops;
+    for (const auto& [s, e] : g.loops) loops.push_back(NodeAt(tree, s, e));
+    for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+      if (used.count(std::string(it->ChildByField("left").Text()))) Identifiers(it->ChildByField("right"), used);
+    }
+    std::string ind;
+    for (const Node& loop : loops) {
+      std::string var(loop.ChildByField("left").Text());
+      std::string args = CallerText(loop.ChildByField("right").ChildByField("arguments"));
+      if (used.count(var)) lines.push_back(ind + "for " + var + " in range" + args + ":");
+      else lines.push_back(ind + "if len(range" + args + ") > 0:");
+      ind += unit;
+    }
+    lines.push_back(ind + "if " + CallerText(stmt.ChildByField("condition")) + ":");
+    Node raise = Statements(stmt.ChildByField("consequence"))[0];
+    lines.push_back(ind + unit + std::string(raise.Text()));
+  }
+}
+
 }  // namespace
 
 std::string CallerText(const Node& n) {
@@ -114,6 +142,10 @@ std::string WriteCaller(const CallerInput& in) {
     Identifiers(NodeAt(tree, plan.reduction.init_value_start, plan.reduction.init_value_end), need);
   Node final_return = plan.final_return_start ? NodeAt(tree, plan.final_return_start, plan.final_return_end) : Node();
   if (final_return) Identifiers(final_return, need);
+  for (const Guard& g : plan.guards) {
+    Identifiers(NodeAt(tree, g.stmt_start, g.stmt_end).ChildByField("condition"), need);
+    for (const auto& [s, e] : g.loops) Identifiers(NodeAt(tree, s, e).ChildByField("right"), need);
+  }
   std::vector<Node> setup;
   for (const auto& [s, e] : plan.setup) setup.push_back(NodeAt(tree, s, e));
   for (auto it = setup.rbegin(); it != setup.rend(); ++it) {
@@ -122,6 +154,7 @@ std::string WriteCaller(const CallerInput& in) {
   }
   for (const Node& s : setup)
     if (need.count(std::string(s.NamedChild(0).ChildByField("left").Text()))) lines.push_back(CallerText(s));
+  GuardLines(tree, plan, ind, lines);
   for (const auto& a : plan.allocations)
     lines.push_back(a.var + " = " + CallerText(NodeAt(tree, a.call_start, a.call_end)));
 

@@ -5,6 +5,7 @@
 // carries the code and the exact node, so the user sees all of them at once.
 #include "caramba/analysis/kernel_plan.h"
 
+#include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/walk.h"
@@ -84,9 +85,14 @@ bool Mentions(const Node& root, std::string_view name) {
 
 class Builder {
  public:
+  // `function_args`: build the @pk.function specialisation for these
+  // argument types instead of the kernel; `ranks_only`: stop once the
+  // parameter types are known (HelperRegistry::ParamRanks).
   Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan,
-          const TranslateOptions& options)
-      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), options_(options) {
+          HelperRegistry& reg, const std::vector<Type>* function_args = nullptr, bool ranks_only = false)
+      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), options_(reg.options()), reg_(reg),
+        function_args_(function_args), ranks_only_(ranks_only) {
+    plan_.as_function = function_args != nullptr;
     plan_.name = k_.name;
     plan_.kernel_index = index;
     plan_.def_start = k_.def_start_byte;
@@ -110,13 +116,23 @@ class Builder {
     CollectNames(body_);
     CheckConstructs(body_);
     InferParamTypes();
-    IntegerArraysFromIndexing();
+    if (ranks_only_) return;
+    if (!plan_.as_function) IntegerArraysFromIndexing();
     InferLocalTypes();
     CheckArrays();
+    LowerNumpyStatements();
     CheckPreludePositions();
-    FindPattern();
+    CheckSubviews();
+    if (plan_.as_function) FunctionReturns();
+    else FindPattern();
+    // A @pk.function has no caller of its own to run NumPy's shape checks.
+    if (plan_.as_function && !guards_.empty())
+      Refuse(DiagId::kNumpyInKernel, "a helper called from a kernel needs NumPy shape checks that only a caller can run",
+             guards_.front());
+    else
+      CheckGuards();
     plan_.translatable = plan_.refusals.empty();
-    if (plan_.translatable) ExplainLoops();
+    if (plan_.translatable && !plan_.as_function) ExplainLoops();
   }
 
  private:
@@ -207,6 +223,11 @@ class Builder {
     WalkWithParent(root, root_parent, [&](const Node& n, const Node& parent) -> bool {
       std::string_view t = n.Type();
       if (docstring && n == docstring) return false;
+      if (t == "if_statement" && IsGuard(n)) {
+        guards_.push_back(n);
+        CheckConstructs(n.ChildByField("condition"), n);
+        return false;
+      }
       if (t == "try_statement" || t == "raise_statement" || t == "with_statement" || t == "assert_statement") {
         Refuse(DiagId::kExceptions, "uses '" + std::string(n.Child(0).Text()) + "'", n.Child(0));
         return t != "raise_statement";
@@ -251,8 +272,17 @@ class Builder {
         }
       }
       if (t == "slice") {
-        Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
-        return false;
+        // Slices bound to a name or passed to a helper become named subviews
+        // (SubviewTransformer); every other slice is refused.
+        if (!IsSubviewUse(parent) || parent.ChildByField("value").Type() != "identifier") {
+          Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
+          return false;
+        }
+        if (n.ChildByField("step") || CountColons(n) > 1) {
+          Refuse(DiagId::kSliceStep, "takes a slice with a step", n, "loop over the elements with range(lo, hi, step)");
+          return false;
+        }
+        return true;
       }
       if ((t == "for_statement" || t == "while_statement") && n.ChildByField("alternative")) {
         Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t == "for_statement" ? "for" : "while") + " ... else",
@@ -274,6 +304,231 @@ class Builder {
       }
       return true;
     });
+  }
+
+  // ---- calls to other jitted functions (call_graph.h) ----------------------------
+  bool CheckHelperCall(const Node& n) {
+    Node fn = n.ChildByField("function");
+    std::string name(fn.Text());
+    if (std::find(plan_.callees.begin(), plan_.callees.end(), name) == plan_.callees.end()) plan_.callees.push_back(name);
+    int idx = reg_.KernelIndex(name);
+    if (idx < 0) {
+      Refuse(DiagId::kKernelCall, "calls the jitted function '" + name + "', which is defined more than once", n);
+      return false;
+    }
+    const Kernel& c = mod_.kernels[idx];
+    if ((c.kind != JitKind::kNjit && c.kind != JitKind::kJit) || c.uses_objmode_block) {
+      Refuse(DiagId::kKernelCall,
+             "calls '" + name + "', which cannot become a @pk.function (it is a " + std::string(JitKindName(c.kind)) +
+                 (c.uses_objmode_block ? " with an objmode block" : "") + ")",
+             n);
+      return false;
+    }
+    Node args = n.ChildByField("arguments");
+    size_t positional = 0;
+    for (const Node& a : args.NamedChildren()) {
+      std::string_view t = a.Type();
+      if (t == "keyword_argument" || t == "list_splat" || t == "dictionary_splat") {
+        Refuse(DiagId::kHelperArguments, "passes '" + std::string(a.Text()) + "' to '" + name + "'", a,
+               "pass every argument by position");
+        return false;
+      }
+      if (t != "comment") ++positional;
+    }
+    if (positional != c.params.size()) {
+      Refuse(DiagId::kHelperArguments,
+             "calls '" + name + "' with " + std::to_string(positional) + " of its " + std::to_string(c.params.size()) +
+                 " parameters",
+             n, "pass every argument (default values are not copied into the @pk.function)");
+      return false;
+    }
+    helper_calls_.push_back(n);
+    for (const Node& a : args.NamedChildren()) CheckConstructs(a, args);
+    return false;
+  }
+
+  // A subscript whose value is a view rather than an element: the whole
+  // right-hand side of `name = ...`, or an argument of a helper call. Only
+  // there can the SubviewTransformer bind it to a name.
+  bool IsSubviewUse(const Node& sub) const {
+    if (sub.Type() != "subscript") return false;
+    Node p = sub.Parent();
+    if (p.Type() == "assignment")
+      return p.ChildByField("right") == sub && p.ChildByField("left").Type() == "identifier" &&
+             p.Parent().Type() == "expression_statement";
+    if (p.Type() == "argument_list") {
+      Node call = p.Parent();
+      Node fn = call.ChildByField("function");
+      return fn.Type() == "identifier" && fn.Text() != k_.name && kernel_names_.count(std::string(fn.Text()));
+    }
+    return false;
+  }
+
+  static int CountColons(const Node& slice) {
+    int c = 0;
+    for (const Node& x : slice.Children()) c += x.Type() == ":";
+    return c;
+  }
+
+  static int SliceCount(const Node& sub) {
+    int s = 0;
+    for (const Node& x : sub.ChildrenByField("subscript")) s += x.Type() == "slice";
+    return s;
+  }
+
+  static std::string CallTypeKey(const Node& call) { return "()" + std::string(call.Text()); }
+
+  std::vector<Type> ArgTypes(const Node& call, const TypeTable& types) const {
+    std::vector<Type> out;
+    for (const Node& a : call.ChildByField("arguments").NamedChildren())
+      if (a.Type() != "comment") out.push_back(TypeOfExpr(a, types, mod_.imports));
+    return out;
+  }
+
+  static bool Known(const std::vector<Type>& ts) {
+    for (const Type& t : ts)
+      if (t.scalar == Scalar::kUnknown || t.scalar == Scalar::kNone || IsComplex(t.scalar)) return false;
+    return true;
+  }
+
+  Type CallResult(const Node& call, const TypeTable& types) {
+    std::vector<Type> args = ArgTypes(call, types);
+    if (!Known(args)) return Type{};
+    std::string name(call.ChildByField("function").Text());
+    std::vector<int> need = reg_.ParamRanks(name);
+    for (size_t i = 0; i < args.size() && i < need.size(); ++i)
+      if (args[i].rank != need[i]) return Type{};
+    const FunctionSpec* spec = reg_.Specialize(name, args);
+    return spec && spec->ok ? spec->result : Type{};
+  }
+
+  // Every helper call with its final argument types: the specialisation it
+  // uses, or the reason the kernel stays Numba code.
+  void FinishCalls() {
+    for (const Node& call : helper_calls_) {
+      std::string name(call.ChildByField("function").Text());
+      std::vector<Type> args = ArgTypes(call, plan_.types);
+      std::vector<int> need = reg_.ParamRanks(name);
+      const Kernel& c = mod_.kernels[reg_.KernelIndex(name)];
+      auto arg_nodes = call.ChildByField("arguments").NamedChildren();
+      bool bad = false;
+      for (size_t i = 0; i < args.size() && i < need.size() && i < c.params.size(); ++i) {
+        if (args[i].scalar == Scalar::kUnknown || IsComplex(args[i].scalar) || args[i].scalar == Scalar::kNone) {
+          bad = true;
+          if (!plan_.refusals.empty()) continue;  // the echo of a construct already refused
+          Refuse(DiagId::kHelperArgumentType,
+                 "cannot infer the type of the argument '" + std::string(arg_nodes[i].Text()) + "' of '" + name + "'",
+                 arg_nodes[i], "add an eager signature to the kernel");
+          bad = true;
+        } else if (args[i].rank != need[i]) {
+          auto dims = [](int r) { return r == 0 ? std::string("a scalar") : "a " + std::to_string(r) + "-D array"; };
+          Refuse(DiagId::kHelperArgumentType,
+                 "passes " + dims(args[i].rank) + " as '" + c.params[i] + "' of '" + name + "', which uses it as " +
+                     dims(need[i]),
+                 arg_nodes[i]);
+          bad = true;
+        }
+      }
+      if (bad) continue;
+      const FunctionSpec* spec = reg_.Specialize(name, args);
+      if (spec->recursive) {
+        Refuse(DiagId::kRecursion, "calls '" + name + "', which is part of a recursive call cycle", call);
+        continue;
+      }
+      if (!spec->ok) {
+        Refuse(DiagId::kKernelCall, "calls '" + name + "', which cannot become a @pk.function: " + spec->reason, call,
+               "make '" + name + "' a scalar function of scalars and arrays that allocates nothing");
+        continue;
+      }
+      if (spec->result.scalar == Scalar::kNone && call.Parent().Type() != "expression_statement") {
+        Refuse(DiagId::kHelperArgumentType, "uses the value of '" + name + "', which returns nothing", call);
+        continue;
+      }
+      plan_.calls.push_back(HelperCall{name, "", call.StartByte(), call.EndByte(), spec});
+    }
+  }
+
+  // Names bound to subviews (`row = a[i, :]`): the dialect declares them in
+  // their block (C++ `auto row = Kokkos::subview(...)`) and cannot rebind them.
+  void CheckSubviews() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "subscript" && IsSubviewUse(n) && n.Parent().Type() == "argument_list") {
+        // A helper argument: the SubviewTransformer binds it before the
+        // statement, which a while/elif condition does not have.
+        for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
+          Node p = a.Parent();
+          if ((p.Type() == "while_statement" || p.Type() == "elif_clause") && p.ChildByField("condition") == a) {
+            Refuse(DiagId::kSubviewPosition, "passes the subview '" + std::string(n.Text()) + "' in a loop or elif condition", n,
+                   "compute the call into a variable first");
+            break;
+          }
+        }
+        return false;
+      }
+      if (n.Type() != "assignment") return true;
+      Node l = n.ChildByField("left"), r = n.ChildByField("right");
+      if (!r || l.Type() != "identifier" || !IsSubviewUse(r)) return true;
+      if (TypeOfExpr(r, plan_.types, mod_.imports).rank == 0) return true;
+      std::string name(l.Text());
+      if (assign_count_[name] != 1) {
+        Refuse(DiagId::kSubviewBinding, "binds '" + name + "' to a subview and assigns it elsewhere too", n,
+               "give each subview its own name");
+        return true;
+      }
+      Node stmt = n.Parent(), block = stmt.Parent();
+      bool ok = true;
+      WalkWithParent(body_, def_, [&](const Node& m, const Node& p) {
+        if (m.Type() == "identifier" && m.Text() == name && IsNameUse(m, p) && m != l)
+          if (m.StartByte() < stmt.EndByte() || m.EndByte() > block.EndByte()) ok = false;
+        return ok;
+      });
+      if (!ok)
+        Refuse(DiagId::kSubviewBinding, "uses the subview '" + name + "' outside the block that binds it", n,
+               "bind the subview in the block that uses it");
+      return true;
+    });
+  }
+
+  // A @pk.function returns one scalar on every path, or nothing on all.
+  void FunctionReturns() {
+    Walk(body_, [&](const Node& n) {
+      if (IsPrange(n) || (n.Type() == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "numba.prange")) {
+        Refuse(DiagId::kUnsupportedSyntax, "has a prange loop (a @pk.function runs inside one thread)", n);
+        return false;
+      }
+      return true;
+    });
+    for (const Node& call : allocation_calls_) Refuse(DiagId::kAllocationPlacement, "allocates an array", call);
+    std::vector<Node> returns;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "return_statement") returns.push_back(n);
+      return true;
+    });
+    bool any_value = false, any_bare = false;
+    Scalar rt = Scalar::kUnknown;
+    for (const Node& r : returns) {
+      if (r.NamedChildCount() == 0 || r.NamedChild(0).Type() == "none") {
+        any_bare = true;
+        continue;
+      }
+      any_value = true;
+      Type t = TypeOfExpr(r.NamedChild(0), plan_.types, mod_.imports);
+      if (t.rank > 0) Refuse(DiagId::kUnsupportedReturn, "returns an array", r);
+      else rt = Unify(rt, t.scalar);
+    }
+    if (!any_value) {
+      plan_.return_type = Scalar::kNone;
+      plan_.returns = ReturnKind::kNothing;
+      return;
+    }
+    auto stmts = Statements(body_);
+    if (any_bare || stmts.empty() || stmts.back().Type() != "return_statement")
+      Refuse(DiagId::kUnsupportedReturn, "may end without returning a value (Numba returns None there)",
+             def_.ChildByField("name"));
+    if ((rt == Scalar::kUnknown || IsComplex(rt)) && plan_.refusals.empty())
+      Refuse(DiagId::kUnknownType, "cannot infer the type of the returned value", def_.ChildByField("name"));
+    plan_.returns = ReturnKind::kScalar;
+    plan_.return_type = rt;
   }
 
   bool CheckFor(const Node& n) {
@@ -318,10 +573,7 @@ class Builder {
       Refuse(DiagId::kRecursion, "calls itself", n);
       return false;
     }
-    if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) {
-      Refuse(DiagId::kKernelCall, "calls the jitted function '" + shown + "'", n);
-      return false;
-    }
+    if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) return CheckHelperCall(n);
     if (q == "range" || q == "numba.prange") {
       Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
       return false;
@@ -429,7 +681,9 @@ class Builder {
   void CheckIdentifier(const Node& n, const Node& p) {
     if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return;
     std::string name(n.Text());
-    if (name.rfind(kReservedPrefix, 0) == 0) {
+    // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
+    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
+        name.rfind(kNumpyPrefix, 0) != 0) {
       Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
       return;
     }
@@ -503,9 +757,35 @@ class Builder {
       }
       return true;
     });
+    // A helper's parameter that it passes on to another helper is an array
+    // of the rank that helper needs (`kernelB(cluster[i])`, snippet 2.2).
+    for (const Node& call : helper_calls_) {
+      std::vector<int> need = reg_.ParamRanks(std::string(call.ChildByField("function").Text()));
+      auto args = call.ChildByField("arguments").NamedChildren();
+      for (size_t i = 0; i < args.size() && i < need.size(); ++i) {
+        if (need[i] == 0) continue;
+        int depth = 0;
+        Node base = SubscriptBase(args[i], &depth);
+        if (base.Type() != "identifier" || !IsKnownLocal(std::string(base.Text()))) continue;
+        int slices = args[i].Type() == "subscript" ? SliceCount(args[i]) : 0;
+        NoteArrayUse(std::string(base.Text()), need[i] + depth - slices);
+      }
+    }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
+    // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
+    for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
+      bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
+      if (!param || sig || array_rank_.count(a)) continue;
+      NoteArrayUse(a, 1);
+      Note(DiagId::kNumpyAssumedVector, "'" + a + "' assumed to be a 1-D array (only NumPy reductions use it)",
+           def_.ChildByField("name"));
+    }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
+      if (function_args_ && !sig && i < function_args_->size()) {
+        plan_.types[p] = (*function_args_)[i];
+        continue;
+      }
       if (sig && i < sig->args.size()) {
         plan_.types[p] = sig->args[i];
         continue;
@@ -693,6 +973,13 @@ class Builder {
     for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
+      for (const Node& call : helper_calls_) {
+        // The helper's return type for the argument types known so far,
+        // under a key TypeOfExpr looks calls up by (scalar_types.h).
+        std::string key = CallTypeKey(call);
+        Type rt = CallResult(call, types);
+        if (types[key] != rt) { types[key] = rt; changed = true; }
+      }
       auto set = [&](const std::string& name, Type t) {
         if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return;
         if (loop_vars_.count(name)) return;
@@ -743,6 +1030,9 @@ class Builder {
 
   void InferLocalTypes() {
     LocalFixpoint(plan_.types);
+    // A helper that cannot be a @pk.function leaves its result unknown: say
+    // why (CRB119 at the call) rather than CRB124 on the local.
+    FinishCalls();
     // An unknown type is usually the echo of a construct already refused
     // (a list, a call); report it only when it is the sole reason.
     if (!plan_.refusals.empty()) return;
@@ -776,7 +1066,7 @@ class Builder {
           Type bt = plan_.types[std::string(base.Text())];
           if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
-          } else if (depth != bt.rank) {
+          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n))) {
             Refuse(DiagId::kPartialIndex,
                    "indexes the " + std::to_string(bt.rank) + "-D array '" + std::string(base.Text()) + "' with " +
                        std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
@@ -798,7 +1088,7 @@ class Builder {
         if (l.Type() == "identifier" && r) {
           Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
           bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
-          if (rt.rank > 0 && !alloc) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          if (rt.rank > 0 && !alloc && !IsSubviewUse(r)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
           if (alloc && assign_count_[std::string(l.Text())] > 1)
             Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
         }
@@ -824,6 +1114,133 @@ class Builder {
       }
       return true;
     });
+  }
+
+  // ---- NumPy (numpy_lowering.h) -------------------------------------------------
+  // Lowers the kernel's NumPy statements; they take over the generic
+  // refusals (CRB201 NumPy call, CRB301 slice ...) inside the statements they
+  // rewrite or refuse with a precise code.
+  void LowerNumpyStatements() {
+    NumpyLoweringInput in{def_, plan_.types, mod_.imports, k_.name, std::string(path_), "    ", "\n", false, {}};
+    std::string_view src = tree_.Source();
+    in.indent_unit = IndentUnit(src);
+    in.newline = src.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
+    in.has_signature = !k_.signatures.empty();
+    in.params = plan_.params;
+    NumpyLowering low = LowerNumpy(in);
+    auto covered = [&](const Diagnostic& d) {
+      std::string_view c = d.Code();
+      if (c != "CRB201" && c != "CRB301" && c != "CRB302" && c != "CRB303" && c != "CRB304" && c != "CRB124") return false;
+      for (const auto& [s, e] : low.covered)
+        if (d.start >= s && d.start < e) return true;
+      return false;
+    };
+    plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+    for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
+    for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
+    if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+  }
+
+  static std::string IndentUnit(std::string_view src) {
+    // The first indented line after a `def` tells the unit; four spaces otherwise.
+    size_t p = src.find(":\n");
+    if (p != std::string_view::npos) {
+      size_t b = p + 2, e = b;
+      while (e < src.size() && (src[e] == ' ' || src[e] == '\t')) ++e;
+      if (e > b) return std::string(src.substr(b, e - b));
+    }
+    return "    ";
+  }
+
+  // `if cond: raise ValueError("...")` (or ZeroDivisionError), nothing else.
+  static bool IsGuard(const Node& n) {
+    if (n.Type() != "if_statement" || n.ChildByField("alternative")) return false;
+    auto stmts = Statements(n.ChildByField("consequence"));
+    if (stmts.size() != 1 || stmts[0].Type() != "raise_statement" || stmts[0].NamedChildCount() != 1) return false;
+    Node call = stmts[0].NamedChild(0);
+    if (call.Type() != "call") return false;
+    std::string_view f = call.ChildByField("function").Text();
+    if (f != "ValueError" && f != "ZeroDivisionError") return false;
+    auto args = call.ChildByField("arguments").NamedChildren();
+    return args.size() == 1 && args[0].Type() == "string" && !args[0].Text().empty() &&
+           (args[0].Text()[0] == '"' || args[0].Text()[0] == '\'');
+  }
+
+  // A guard moves into the caller only where that is exact: every run of the
+  // kernel reaches it (no if, while, break, continue or earlier return) and
+  // the caller can compute its condition.
+  void CheckGuards() {
+    std::map<std::string, Node> setup_values;
+    for (const auto& [s, e] : plan_.setup) {
+      Node stmt = tree_.Root().DescendantForByteRange(s, e);
+      while (stmt && stmt.Type() != "expression_statement") stmt = stmt.Parent();
+      Node a = stmt ? AssignmentOf(stmt) : Node();
+      if (a && a.ChildByField("left").Type() == "identifier")
+        setup_values[std::string(a.ChildByField("left").Text())] = a.ChildByField("right");
+      else if (a)
+        for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
+    }
+    std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
+        [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
+      if (depth > 16) return false;
+      if (loop_vars.count(name) || IsBuiltin(name) || mod_.imports.ModuleAliases().count(name)) return true;
+      if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
+      auto it = setup_values.find(name);
+      if (it == setup_values.end()) return false;
+      if (!it->second) return true;  // `n, m = a.shape`
+      bool ok = true;
+      WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
+        if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
+          ok = evaluable(std::string(n.Text()), {}, depth + 1);
+        return ok;
+      });
+      return ok;
+    };
+    for (const Node& g : guards_) {
+      Guard guard{g.StartByte(), g.EndByte(), {}};
+      std::set<std::string> loop_vars;
+      std::string why;
+      for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
+        if (a.Type() == "block") continue;
+        if (a.Type() == "for_statement" && (IsPrange(a) || (a.ChildByField("right").Type() == "call" &&
+                                             mod_.imports.Resolve(a.ChildByField("right").ChildByField("function")) == "range"))) {
+          guard.loops.insert(guard.loops.begin(), {a.StartByte(), a.EndByte()});
+          loop_vars.insert(std::string(a.ChildByField("left").Text()));
+          Walk(a.ChildByField("body"), [&](const Node& n) {
+            std::string_view t = n.Type();
+            if (t == "break_statement" || t == "continue_statement" || t == "return_statement") why = "a loop around it may stop early";
+            return why.empty();
+          });
+          continue;
+        }
+        why = "it runs under a " + std::string(a.Type());
+      }
+      Walk(body_, [&](const Node& n) {
+        if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
+        return why.empty();
+      });
+      auto check = [&](const Node& root) {
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          if (!why.empty()) return false;
+          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n) &&
+              !evaluable(std::string(n.Text()), loop_vars, 0))
+            why = "it depends on '" + std::string(n.Text()) + "', which the kernel computes";
+          return true;
+        });
+      };
+      check(g.ChildByField("condition"));
+      for (const auto& [s, e] : guard.loops) {
+        Node loop = tree_.Root().DescendantForByteRange(s, e);
+        while (loop && loop.Type() != "for_statement") loop = loop.Parent();
+        if (loop) check(loop.ChildByField("right").ChildByField("arguments"));
+      }
+      if (!why.empty()) {
+        Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
+               g.ChildByField("condition"));
+        continue;
+      }
+      plan_.guards.push_back(std::move(guard));
+    }
   }
 
   // ---- loops, reductions, returns ---------------------------------------------
@@ -1158,7 +1575,7 @@ class Builder {
           continue;
         }
       }
-      if (serial) continue;  // serial kernels run every statement in the workunit
+      if (serial || IsGuard(s)) continue;  // serial kernels run every statement in the workunit; guards go to the caller
       if (IsDocstring(s) || s.Type() == "pass_statement") continue;
       Refuse(DiagId::kPrangeSurroundings, "runs '" + FirstLine(s) + "' before the prange loop", s,
              "compute it inside the loop, or in a separate kernel");
@@ -1374,22 +1791,77 @@ class Builder {
   std::set<std::string> index_locals_;
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
+  HelperRegistry& reg_;
+  const std::vector<Type>* function_args_;
+  bool ranks_only_;
+  std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
+  std::vector<const FunctionSpec*> call_specs_;
+  std::vector<Node> guards_;
 };
 
 }  // namespace
+
+KernelPlan BuildKernelPlan(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index,
+                           HelperRegistry& reg, const std::vector<Type>* function_args, bool ranks_only) {
+  KernelPlan plan;
+  Builder(tree, path, mod, index, plan, reg, function_args, ranks_only).Build();
+  return plan;
+}
 
 KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
   // Computed through the cache so visitors share the module analysis too.
   ModuleInfo mod = AnalyzeModule(in.tree, in.path);
   KernelPlans out;
+  HelperRegistry reg(in.tree, in.path, mod, in.options);
   for (size_t i = 0; i < mod.kernels.size(); ++i) {
     const Kernel& k = mod.kernels[i];
     if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;
     if (k.uses_objmode_block) continue;
-    KernelPlan plan;
-    static const TranslateOptions kDefaults;
-    Builder(in.tree, in.path, mod, i, plan, in.options ? *in.options : kDefaults).Build();
-    out.plans.push_back(std::move(plan));
+    out.plans.push_back(reg.BuildKernel(i));
+  }
+  // A jitted function that a kernel left as Numba code calls must stay a
+  // jitted function: its drop-in caller is plain Python, which nopython code
+  // cannot call. Repeated, since a helper kept in turn keeps its own callees.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < mod.kernels.size(); ++i) {
+      const Kernel& k = mod.kernels[i];
+      if (k.nested || k.is_class) continue;
+      auto plan = std::find_if(out.plans.begin(), out.plans.end(), [&](const KernelPlan& p) { return p.kernel_index == i; });
+      if (plan != out.plans.end() && plan->translatable) continue;
+      Node def = in.tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+      while (def && def.Type() != "function_definition") def = def.Parent();
+      if (!def) continue;
+      for (const std::string& callee : CalledKernels(def, mod)) {
+        for (KernelPlan& cp : out.plans) {
+          if (cp.name != callee || !cp.translatable || static_cast<int>(cp.kernel_index) != reg.KernelIndex(callee)) continue;
+          const Kernel& ck = mod.kernels[cp.kernel_index];
+          cp.refusals.push_back(Diagnostic::Make(DiagId::kHelperKeptForNumba,
+                                                 "'" + callee + "': kept as Numba code because '" + k.name +
+                                                     "', which stays Numba code, calls it",
+                                                 std::string(in.path))
+                                    .At(ck.def_start_byte, ck.def_start_byte + 3)
+                                    .Help("once '" + k.name + "' translates, so does '" + callee + "'"));
+          cp.translatable = false;
+          changed = true;
+        }
+      }
+    }
+  }
+  // The @pk.functions the translatable kernels need, named in first-use order.
+  for (KernelPlan& plan : out.plans)
+    if (plan.translatable)
+      for (HelperCall& c : plan.calls) {
+        reg.Use(c.spec);
+        c.function = c.spec->name;
+      }
+  for (KernelPlan& plan : out.plans)
+    for (HelperCall& c : plan.calls) c.spec = nullptr;
+  for (const FunctionSpec* spec : reg.Used()) {
+    KernelPlan f = *spec->plan;
+    f.function_name = spec->name;
+    for (HelperCall& c : f.calls) c.spec = nullptr;
+    out.functions.push_back(std::move(f));
   }
   return out;
 }

@@ -17,6 +17,7 @@
 
 #include "caramba/analysis.h"
 #include "caramba/analysis/loop_dependence.h"
+#include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -57,15 +58,39 @@ struct Reduction {
   std::vector<std::pair<uint32_t, uint32_t>> updates;
 };
 
-/// Why a loop was or was not parallelised (--explain-parallel, CRB521).
+/// Why a loop was or was not parallelised (--explain-parallel, CRB521/522).
 struct LoopDecision {
   uint32_t start = 0, end = 0;  // `for i in range(...)`
   bool parallel = false;
   std::string why;
 };
 
+/// A call to another jitted function (issue 5): the helper is emitted as the
+/// @pk.function `function` (caramba/analysis/call_graph.h).
+struct FunctionSpec;
+struct HelperCall {
+  std::string callee;
+  std::string function;
+  uint32_t start = 0, end = 0;  // the call expression
+  const FunctionSpec* spec = nullptr;  // only while the analysis runs
+};
+
+/// A check `if cond: raise ValueError("...")` at a point every run reaches
+/// (a top-level statement or inside range loops only) whose condition the
+/// caller can evaluate: the caller performs it before the dispatch and the
+/// workunit leaves it out. The NumpyTransformer writes them for NumPy's shape
+/// errors (numpy_lowering.h).
+struct Guard {
+  uint32_t stmt_start = 0, stmt_end = 0;                // the if_statement
+  std::vector<std::pair<uint32_t, uint32_t>> loops;      // enclosing for statements, outermost first
+};
+
 struct KernelPlan {
   std::string name;
+  /// A @pk.function specialisation (call_graph.h), not a kernel: returns go
+  /// back to the caller, parameter types come from the call sites.
+  bool as_function = false;
+  std::string function_name;  // `_pk_fn_<name>` when as_function
   size_t kernel_index = 0;  // into ModuleInfo::kernels
   uint32_t def_start = 0, def_end = 0;
   bool translatable = false;
@@ -114,6 +139,16 @@ struct KernelPlan {
   std::string time_var;
   /// One per `for` loop of a translated kernel, in source order.
   std::vector<LoopDecision> decisions;
+
+  /// Calls to helpers that become @pk.functions, and every jitted function
+  /// the body calls by name (translatable or not).
+  std::vector<HelperCall> calls;
+  std::vector<std::string> callees;
+  /// Shape checks the caller performs (see Guard).
+  std::vector<Guard> guards;
+  /// NumPy statements lowered to loops, applied by the NumpyTransformer
+  /// (empty when the kernel has NumPy the lowering refuses).
+  std::vector<NumpyRewrite> numpy_rewrites;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level
@@ -121,6 +156,9 @@ struct KernelPlan {
 /// UnsupportedDetector's kind table and get no plan.
 struct KernelPlans {
   std::vector<KernelPlan> plans;
+  /// The @pk.function specialisations the translatable kernels call (in any
+  /// depth), in first-use order; each has as_function and function_name set.
+  std::vector<KernelPlan> functions;
   const KernelPlan* Find(std::string_view name) const;
 };
 
@@ -129,6 +167,13 @@ struct KernelPlanAnalysis {
   static constexpr std::string_view kName = "kernel-plan";
   static Result Compute(const AnalysisInput& in);
 };
+
+class HelperRegistry;
+/// Builds one plan: the kernel `index`, or with `function_args` its
+/// @pk.function specialisation for those argument types; `ranks_only` stops
+/// once the parameter types are known. Used by HelperRegistry.
+KernelPlan BuildKernelPlan(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index,
+                           HelperRegistry& reg, const std::vector<Type>* function_args, bool ranks_only);
 
 /// True when `name` is selected by TranslateOptions::kernels (empty = all).
 bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k);

@@ -2,6 +2,9 @@
 #include "caramba/analysis/scalar_types.h"
 
 #include <algorithm>
+#include <vector>
+
+#include "caramba/analysis/numpy_table.h"
 
 namespace caramba {
 
@@ -23,26 +26,6 @@ const MathFunction kMath[] = {
     {"tanh", "tanh", false, false},   {"gamma", "tgamma", false, false}, {"trunc", "trunc", true, false},
 };
 
-// Scalar NumPy ufuncs that have an exact `math.` counterpart. NumPy's
-// floor/ceil/trunc return floats, unlike math's, so they are not int here.
-const MathFunction kNumpy[] = {
-    {"sqrt", "sqrt", false, false},     {"exp", "exp", false, false},       {"log", "log", false, false},
-    {"log10", "log10", false, false},   {"log2", "log2", false, false},     {"log1p", "log1p", false, false},
-    {"expm1", "expm1", false, false},   {"sin", "sin", false, false},       {"cos", "cos", false, false},
-    {"tan", "tan", false, false},       {"arcsin", "asin", false, false},   {"arccos", "acos", false, false},
-    {"arctan", "atan", false, false},   {"arctan2", "atan2", false, false}, {"sinh", "sinh", false, false},
-    {"cosh", "cosh", false, false},     {"tanh", "tanh", false, false},     {"arcsinh", "asinh", false, false},
-    {"arccosh", "acosh", false, false}, {"arctanh", "atanh", false, false}, {"floor", "floor", false, false},
-    {"ceil", "ceil", false, false},     {"trunc", "trunc", false, false},   {"fabs", "fabs", false, false},
-    {"hypot", "hypot", false, false},   {"copysign", "copysign", false, false},
-    {"fmod", "fmod", false, false},     {"power", "pow", false, false},     {"isnan", "isnan", false, true},
-    {"isinf", "isinf", false, true},    {"isfinite", "isfinite", false, true},
-};
-
-const std::string_view kAllocations[] = {"numpy.empty",      "numpy.zeros",      "numpy.ones",
-                                         "numpy.full",       "numpy.empty_like", "numpy.zeros_like",
-                                         "numpy.ones_like",  "numpy.full_like"};
-
 bool IsIntLike(Scalar s) { return IsInteger(s) || s == Scalar::kBool; }
 
 Scalar Arith(Scalar a, Scalar b) {
@@ -62,6 +45,13 @@ std::string LastName(std::string_view q) {
 
 Type ScalarType(Scalar s) { return Type{s, 0, 'A'}; }
 
+// The scalar a reduction returns for elements of type `s` (numpy_table.h).
+Scalar ReductionScalar(NumpyDtype rule, Scalar s) {
+  if (rule == NumpyDtype::kSumLike) return IsIntLike(s) ? (s == Scalar::kUInt64 ? s : Scalar::kInt64) : s;
+  if (rule == NumpyDtype::kFloat) return s == Scalar::kFloat32 ? s : Scalar::kFloat64;
+  return s;
+}
+
 // Element type of a subscript chain `a[i][j]` / `a[i, j]`: the base array's
 // dtype when fully indexed, unknown otherwise (subviews are issue 5).
 Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imports) {
@@ -74,7 +64,13 @@ Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imp
   // a.shape[d]
   if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return ScalarType(Scalar::kInt64);
   Type t = TypeOfExpr(base, names, imports);
-  if (t.rank > 0 && depth == t.rank) return ScalarType(t.scalar);
+  // Slices keep their dimension and missing indices leave whole trailing
+  // dimensions: `a[i, :]` and `a[i]` of a 2-D array are 1-D views.
+  int slices = 0;
+  for (Node s = e; s.Type() == "subscript"; s = s.ChildByField("value"))
+    for (const Node& x : s.ChildrenByField("subscript")) slices += x.Type() == "slice";
+  if (t.rank > 0 && depth == t.rank && slices == 0) return ScalarType(t.scalar);
+  if (t.rank > 0 && depth <= t.rank) return Type{t.scalar, t.rank - depth + slices, 'A'};
   return Type{};
 }
 
@@ -87,19 +83,26 @@ const MathFunction* FindMathFunction(std::string_view name) {
 }
 
 const MathFunction* FindNumpyScalarFunction(std::string_view name) {
-  for (const auto& f : kNumpy)
+  // The kMath rows of the NumPy table (numpy_table.cpp), as MathFunctions.
+  static const std::vector<MathFunction> rows = [] {
+    std::vector<MathFunction> out;
+    for (const NumpyFunction* f : NumpyRows(NumpyClass::kMath))
+      out.push_back({f->name, f->scalar, false, f->dtype == NumpyDtype::kBool});
+    return out;
+  }();
+  for (const auto& f : rows)
     if (f.name == name) return &f;
   return nullptr;
 }
 
 bool IsNumpyAllocation(std::string_view q) {
-  return std::find(std::begin(kAllocations), std::end(kAllocations), q) != std::end(kAllocations);
+  const NumpyFunction* f = FindNumpyFunction(q);
+  return f && f->cls == NumpyClass::kAllocation;
 }
 
 std::string ScalarBuiltinAlias(const std::string& q) {
-  if (q == "numpy.abs" || q == "numpy.absolute") return "abs";
-  if (q == "numpy.minimum") return "min";
-  if (q == "numpy.maximum") return "max";
+  const NumpyFunction* f = FindNumpyFunction(q);
+  if (f && (f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) return std::string(f->scalar);
   return q;
 }
 
@@ -187,6 +190,10 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     return ScalarType(Arith(l.scalar, r.scalar));
   }
   if (t == "call") {
+    // Calls to other jitted functions: the KernelPlan analysis records the
+    // helper's return type under "()" + the call's text (call_graph.h).
+    auto helper = names.find("()" + std::string(e.Text()));
+    if (helper != names.end()) return helper->second;
     Node fn = e.ChildByField("function");
     auto args = e.ChildByField("arguments").NamedChildren();
     std::string q = imports.Resolve(fn);
@@ -231,9 +238,71 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
         return ScalarType(f->returns_bool ? Scalar::kBool : Scalar::kFloat64);
       }
     }
+    // Reductions (np.sum(a), a.sum(), np.dot(u, v) ...): a scalar of the
+    // table's dtype rule.
+    const NumpyFunction* red = FindNumpyFunction(q);
+    std::vector<Node> operands = args;
+    if (!red && fn.Type() == "attribute" && args.empty() &&
+        TypeOfExpr(fn.ChildByField("object"), names, imports).rank > 0) {
+      red = FindNumpyMethod(fn.ChildByField("attribute").Text());
+      operands = {fn.ChildByField("object")};
+    }
+    if (red && red->cls == NumpyClass::kReduction && !operands.empty()) {
+      Scalar s = Scalar::kUnknown;
+      for (const Node& a : operands) {
+        Scalar as = ElementScalar(a, names, imports);
+        if (as == Scalar::kUnknown) return Type{};
+        s = s == Scalar::kUnknown ? as : Arith(s, as);
+      }
+      return ScalarType(ReductionScalar(red->dtype, s));
+    }
     return Type{};
   }
   return Type{};
+}
+
+Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& imports) {
+  std::string_view t = e.Type();
+  if (t == "parenthesized_expression" && e.NamedChildCount() == 1) return ElementScalar(e.NamedChild(0), names, imports);
+  if (t == "identifier") {
+    auto it = names.find(e.Text());
+    return it == names.end() ? Scalar::kUnknown : it->second.scalar;
+  }
+  if (t == "subscript") {
+    Node base = e;
+    while (base.Type() == "subscript") base = base.ChildByField("value");
+    return ElementScalar(base, names, imports);
+  }
+  if (t == "unary_operator") {
+    Scalar a = ElementScalar(e.ChildByField("argument"), names, imports);
+    if (a == Scalar::kBool) return Scalar::kInt64;
+    return a;
+  }
+  if (t == "binary_operator") {
+    Scalar l = ElementScalar(e.ChildByField("left"), names, imports);
+    Scalar r = ElementScalar(e.ChildByField("right"), names, imports);
+    if (l == Scalar::kUnknown || r == Scalar::kUnknown) return Scalar::kUnknown;
+    std::string_view op = e.ChildByField("operator").Text();
+    if (op == "/") return (l == Scalar::kFloat32 && r == Scalar::kFloat32) ? Scalar::kFloat32 : Scalar::kFloat64;
+    return Arith(l, r);
+  }
+  if (t == "call") {
+    const NumpyFunction* f = FindNumpyFunction(imports.Resolve(e.ChildByField("function")));
+    auto args = e.ChildByField("arguments").NamedChildren();
+    if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
+      Scalar s = Scalar::kUnknown;
+      for (const Node& a : args) {
+        Scalar as = ElementScalar(a, names, imports);
+        if (as == Scalar::kUnknown) return Scalar::kUnknown;
+        s = s == Scalar::kUnknown ? as : Arith(s, as);
+      }
+      if (f->dtype == NumpyDtype::kBool) return Scalar::kBool;
+      if (f->dtype == NumpyDtype::kFloat) return s == Scalar::kFloat32 ? s : Scalar::kFloat64;
+      return s == Scalar::kBool ? Scalar::kInt64 : s;
+    }
+  }
+  Type ty = TypeOfExpr(e, names, imports);
+  return ty.scalar;
 }
 
 }  // namespace caramba

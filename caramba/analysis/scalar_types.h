@@ -24,6 +24,11 @@ using TypeTable = std::map<std::string, Type, std::less<>>;
 /// `imports` resolves `np.sqrt` / `math.floor` spellings.
 Type TypeOfExpr(const Node& expr, const TypeTable& names, const ImportTable& imports);
 
+/// The element dtype of an array expression (`a * 2.0`, `a[1:-1] + b`,
+/// `np.sqrt(a)`), or the type of a scalar expression: arrays count as their
+/// dtype, then Numba's scalar rules apply. Unknown when it cannot be told.
+Scalar ElementScalar(const Node& expr, const TypeTable& names, const ImportTable& imports);
+
 /// Numba's unification of two assignments to one variable (int64 then
 /// float64 -> float64). Unknown absorbs nothing: Unify(unknown, t) == t.
 Scalar Unify(Scalar a, Scalar b);

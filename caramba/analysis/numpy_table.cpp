@@ -1,0 +1,127 @@
+// numpy_table.cpp — see numpy_table.h. The rows are data; nothing else in
+// Caramba lists NumPy names.
+#include "caramba/analysis/numpy_table.h"
+
+namespace caramba {
+
+namespace {
+
+using C = NumpyClass;
+using R = NumpyReduce;
+using D = NumpyDtype;
+
+// Element-wise math: NumPy's floor/ceil/trunc return floats (unlike math's),
+// the dialect's math functions compute in double. The host ufunc is only
+// named where PyKokkos's result equals NumPy's for every input dtype (a
+// float result): pk.add of two int arrays would give floats, so the
+// arithmetic ufuncs are never substituted.
+const NumpyFunction kTable[] = {
+    // name        class       args  scalar       reduce      dtype          host ufunc
+    {"sqrt",       C::kMath,    1, 1, "sqrt",     R::kNone,   D::kFloat,     "sqrt"},
+    {"exp",        C::kMath,    1, 1, "exp",      R::kNone,   D::kFloat,     "exp"},
+    {"log",        C::kMath,    1, 1, "log",      R::kNone,   D::kFloat,     "log"},
+    {"log10",      C::kMath,    1, 1, "log10",    R::kNone,   D::kFloat,     "log10"},
+    {"log2",       C::kMath,    1, 1, "log2",     R::kNone,   D::kFloat,     "log2"},
+    {"log1p",      C::kMath,    1, 1, "log1p",    R::kNone,   D::kFloat,     "log1p"},
+    {"expm1",      C::kMath,    1, 1, "expm1",    R::kNone,   D::kFloat,     "expm1"},
+    {"sin",        C::kMath,    1, 1, "sin",      R::kNone,   D::kFloat,     "sin"},
+    {"cos",        C::kMath,    1, 1, "cos",      R::kNone,   D::kFloat,     "cos"},
+    {"tan",        C::kMath,    1, 1, "tan",      R::kNone,   D::kFloat,     "tan"},
+    {"arcsin",     C::kMath,    1, 1, "asin",     R::kNone,   D::kFloat,     "arcsin"},
+    {"arccos",     C::kMath,    1, 1, "acos",     R::kNone,   D::kFloat,     "arccos"},
+    {"arctan",     C::kMath,    1, 1, "atan",     R::kNone,   D::kFloat,     "arctan"},
+    {"arctan2",    C::kMath,    2, 2, "atan2",    R::kNone,   D::kFloat,     ""},
+    {"sinh",       C::kMath,    1, 1, "sinh",     R::kNone,   D::kFloat,     "sinh"},
+    {"cosh",       C::kMath,    1, 1, "cosh",     R::kNone,   D::kFloat,     "cosh"},
+    {"tanh",       C::kMath,    1, 1, "tanh",     R::kNone,   D::kFloat,     "tanh"},
+    {"arcsinh",    C::kMath,    1, 1, "asinh",    R::kNone,   D::kFloat,     ""},
+    {"arccosh",    C::kMath,    1, 1, "acosh",    R::kNone,   D::kFloat,     ""},
+    {"arctanh",    C::kMath,    1, 1, "atanh",    R::kNone,   D::kFloat,     ""},
+    {"floor",      C::kMath,    1, 1, "floor",    R::kNone,   D::kFloat,     ""},
+    {"ceil",       C::kMath,    1, 1, "ceil",     R::kNone,   D::kFloat,     ""},
+    {"trunc",      C::kMath,    1, 1, "trunc",    R::kNone,   D::kFloat,     ""},
+    {"fabs",       C::kMath,    1, 1, "fabs",     R::kNone,   D::kFloat,     "fabs"},
+    {"hypot",      C::kMath,    2, 2, "hypot",    R::kNone,   D::kFloat,     ""},
+    {"copysign",   C::kMath,    2, 2, "copysign", R::kNone,   D::kFloat,     ""},
+    {"fmod",       C::kMath,    2, 2, "fmod",     R::kNone,   D::kFloat,     ""},
+    {"power",      C::kMath,    2, 2, "pow",      R::kNone,   D::kFloat,     ""},
+    {"fmin",       C::kMath,    2, 2, "fmin",     R::kNone,   D::kFloat,     ""},
+    {"fmax",       C::kMath,    2, 2, "fmax",     R::kNone,   D::kFloat,     ""},
+    {"isnan",      C::kMath,    1, 1, "isnan",    R::kNone,   D::kBool,      ""},
+    {"isinf",      C::kMath,    1, 1, "isinf",    R::kNone,   D::kBool,      ""},
+    {"isfinite",   C::kMath,    1, 1, "isfinite", R::kNone,   D::kBool,      ""},
+    // Builtins on scalars; element-wise on arrays.
+    {"abs",        C::kBuiltin, 1, 1, "abs",      R::kNone,   D::kPromote,   ""},
+    {"absolute",   C::kBuiltin, 1, 1, "abs",      R::kNone,   D::kPromote,   ""},
+    // np.minimum(1.0, nan) is nan; math.fmin and Python's min are not.
+    {"minimum",    C::kNanMinMax, 2, 2, "min",    R::kNone,   D::kPromote,   ""},
+    {"maximum",    C::kNanMinMax, 2, 2, "max",    R::kNone,   D::kPromote,   ""},
+    // Reductions, lowered to loops inside the kernel.
+    {"sum",        C::kReduction, 1, 1, "",       R::kSum,    D::kSumLike,   ""},
+    {"prod",       C::kReduction, 1, 1, "",       R::kProd,   D::kSumLike,   ""},
+    {"mean",       C::kReduction, 1, 1, "",       R::kMean,   D::kFloat,     ""},
+    {"max",        C::kReduction, 1, 1, "",       R::kMax,    D::kPromote,   ""},
+    {"amax",       C::kReduction, 1, 1, "",       R::kMax,    D::kPromote,   ""},
+    {"min",        C::kReduction, 1, 1, "",       R::kMin,    D::kPromote,   ""},
+    {"amin",       C::kReduction, 1, 1, "",       R::kMin,    D::kPromote,   ""},
+    {"dot",        C::kReduction, 2, 2, "",       R::kDot,    D::kPromote,   ""},
+    {"linalg.norm", C::kReduction, 1, 1, "",      R::kNorm,   D::kFloat,     ""},
+    // Allocations: the caller performs them (KernelPlan::allocations).
+    {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
+    {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
+    {"ones",       C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
+    {"full",       C::kAllocation, 2, 3, "",      R::kNone,   D::kFromArgs,  ""},
+    {"empty_like", C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
+    {"zeros_like", C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
+    {"ones_like",  C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
+    {"full_like",  C::kAllocation, 2, 3, "",      R::kNone,   D::kFromArgs,  ""},
+    // Scalar casts.
+    {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
+    {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},
+};
+
+// `a.sum()` and friends: the method spelling of a reduction row.
+const std::string_view kMethods[][2] = {
+    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"},
+};
+
+}  // namespace
+
+const NumpyFunction* FindNumpyFunction(std::string_view q) {
+  if (q.substr(0, 6) != "numpy.") return nullptr;
+  q.remove_prefix(6);
+  for (const auto& f : kTable)
+    if (f.name == q) return &f;
+  return nullptr;
+}
+
+std::vector<const NumpyFunction*> NumpyRows(NumpyClass cls) {
+  std::vector<const NumpyFunction*> out;
+  for (const auto& f : kTable)
+    if (f.cls == cls) out.push_back(&f);
+  return out;
+}
+
+const NumpyFunction* FindNumpyMethod(std::string_view method) {
+  for (const auto& m : kMethods)
+    if (m[0] == method) {
+      for (const auto& f : kTable)
+        if (f.name == m[1]) return &f;
+    }
+  return nullptr;
+}
+
+std::string_view NumpyReduceName(NumpyReduce r) {
+  switch (r) {
+    case R::kSum: return "np.sum";
+    case R::kProd: return "np.prod";
+    case R::kMean: return "np.mean";
+    case R::kMax: return "np.max";
+    case R::kMin: return "np.min";
+    case R::kDot: return "np.dot";
+    case R::kNorm: return "np.linalg.norm";
+    default: return "";
+  }
+}
+
+}  // namespace caramba

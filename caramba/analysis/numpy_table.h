@@ -1,0 +1,63 @@
+// numpy_table.h — THE table of NumPy functions Caramba knows inside kernels
+// (issue 5 item 4). One row per function: what class of lowering it gets,
+// its arity, the scalar function it becomes, its dtype rule and the host
+// ufunc of the plain-Python fallback.
+//
+// Everything that asks "is this NumPy call supported, and how?" reads this
+// table: the KernelPlan analysis (refusals, types), the scalar lowering
+// (np.sqrt -> math.sqrt, lowering.cpp), the NumPy lowering of array
+// expressions (numpy_lowering.cpp, run by the NumpyTransformer) and the
+// UnsupportedDetector through the plan. So the detector and the transformer
+// can never disagree on what is supported.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace caramba {
+
+enum class NumpyClass {
+  kMath,        // element-wise function with a `math.` counterpart (np.sqrt -> math.sqrt)
+  kBuiltin,     // element-wise function that is a Python builtin on scalars (np.abs -> abs)
+  kNanMinMax,   // np.minimum / np.maximum: element-wise, NaN-propagating (not math.fmin/fmax)
+  kReduction,   // array -> scalar, lowered to a loop with an accumulator
+  kAllocation,  // np.empty & co: hoisted into the caller
+  kCast,        // np.float64(x), np.int64(x) on scalars
+};
+
+/// What a reduction computes (kReduction rows).
+enum class NumpyReduce { kNone, kSum, kProd, kMean, kMax, kMin, kDot, kNorm };
+
+/// The dtype of the result, from the argument dtypes (Numba's rules).
+enum class NumpyDtype {
+  kFloat,      // float64 (float32 stays float32 for element-wise math)
+  kBool,       // isnan & co
+  kPromote,    // the promoted argument dtype (abs, minimum, maximum, max, min, dot)
+  kSumLike,    // integers and bools accumulate in int64, floats keep their dtype
+  kFromArgs,   // allocations: the dtype= argument, else float64
+};
+
+struct NumpyFunction {
+  std::string_view name;        // after "numpy.": "sqrt", "linalg.norm"
+  NumpyClass cls;
+  int min_args, max_args;       // positional arguments accepted
+  std::string_view scalar;      // kMath: the dialect's math name; kBuiltin: the builtin
+  NumpyReduce reduce;           // kReduction: what it computes
+  NumpyDtype dtype;
+  std::string_view host_ufunc;  // the PyKokkos host ufunc of the plain-Python fallback ("" = keep NumPy)
+};
+
+/// The row for a resolved name ("numpy.sqrt", "numpy.linalg.norm"); nullptr
+/// when NumPy has no row (the call is refused with CRB201).
+const NumpyFunction* FindNumpyFunction(std::string_view qualified);
+
+/// Every row of one class, in table order.
+std::vector<const NumpyFunction*> NumpyRows(NumpyClass cls);
+
+/// Array methods that mean a table reduction (`a.sum()` is np.sum(a)).
+const NumpyFunction* FindNumpyMethod(std::string_view method);
+
+/// Name of a reduction for messages ("np.sum").
+std::string_view NumpyReduceName(NumpyReduce r);
+
+}  // namespace caramba
