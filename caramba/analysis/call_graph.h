@@ -12,8 +12,6 @@
 // `distance` indexing `p1[0]` makes `cluster` 2-D (the thesis's snippet 2.2).
 #pragma once
 
-#include "caramba/options.h"
-
 #include <map>
 #include <memory>
 #include <set>
@@ -21,6 +19,7 @@
 #include <vector>
 
 #include "caramba/module_analysis.h"
+#include "caramba/options.h"
 #include "caramba/syntax.h"
 #include "caramba/types.h"
 
@@ -42,12 +41,11 @@ struct FunctionSpec {
 
 class HelperRegistry {
  public:
-  HelperRegistry(const Tree& tree, std::string_view path, const ModuleInfo& mod,
-                 const TranslateOptions* options = nullptr)
-      : tree_(tree), path_(path), mod_(mod), options_(options ? *options : Defaults()) {}
+  HelperRegistry(const Tree& tree, std::string_view path, const ModuleInfo& mod, const TranslateOptions& options)
+      : tree_(tree), path_(path), mod_(mod), options_(options) {}
 
-  /// The run's options (--parallelize decides plans; analysis.h).
-  const TranslateOptions& options() const { return options_; }
+  /// The run's options (--parallelize and friends decide plan facts).
+  const TranslateOptions& Options() const { return options_; }
 
   /// The kernel plan of ModuleInfo::kernels[index] (registered as in
   /// progress, so a helper calling back into it is recognised as recursion).
@@ -77,10 +75,6 @@ class HelperRegistry {
   const Tree& tree_;
   std::string_view path_;
   const ModuleInfo& mod_;
-  static const TranslateOptions& Defaults() {
-    static const TranslateOptions d;
-    return d;
-  }
   const TranslateOptions& options_;
   std::map<std::string, std::unique_ptr<FunctionSpec>> specs_;
   std::vector<std::string> in_progress_;  // names whose plan is being built

@@ -90,8 +90,8 @@ class Builder {
   // parameter types are known (HelperRegistry::ParamRanks).
   Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan,
           HelperRegistry& reg, const std::vector<Type>* function_args = nullptr, bool ranks_only = false)
-      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), options_(reg.options()), reg_(reg),
-        function_args_(function_args), ranks_only_(ranks_only) {
+      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), reg_(reg),
+        function_args_(function_args), ranks_only_(ranks_only), options_(reg.Options()) {
     plan_.as_function = function_args != nullptr;
     plan_.name = k_.name;
     plan_.kernel_index = index;
@@ -1781,7 +1781,6 @@ class Builder {
   const ModuleInfo& mod_;
   const Kernel& k_;
   KernelPlan& plan_;
-  const TranslateOptions& options_;
   Node def_, body_;
   std::set<std::string> kernel_names_;
   std::set<std::string> loop_vars_;
@@ -1794,6 +1793,7 @@ class Builder {
   HelperRegistry& reg_;
   const std::vector<Type>* function_args_;
   bool ranks_only_;
+  const TranslateOptions& options_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
   std::vector<Node> guards_;
@@ -1812,7 +1812,8 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
   // Computed through the cache so visitors share the module analysis too.
   ModuleInfo mod = AnalyzeModule(in.tree, in.path);
   KernelPlans out;
-  HelperRegistry reg(in.tree, in.path, mod, in.options);
+  static const TranslateOptions kDefaults;
+  HelperRegistry reg(in.tree, in.path, mod, in.options ? *in.options : kDefaults);
   for (size_t i = 0; i < mod.kernels.size(); ++i) {
     const Kernel& k = mod.kernels[i];
     if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;

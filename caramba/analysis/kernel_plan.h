@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "caramba/analysis.h"
-#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/numpy_lowering.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -58,13 +58,6 @@ struct Reduction {
   std::vector<std::pair<uint32_t, uint32_t>> updates;
 };
 
-/// Why a loop was or was not parallelised (--explain-parallel, CRB521/522).
-struct LoopDecision {
-  uint32_t start = 0, end = 0;  // `for i in range(...)`
-  bool parallel = false;
-  std::string why;
-};
-
 /// A call to another jitted function (issue 5): the helper is emitted as the
 /// @pk.function `function` (caramba/analysis/call_graph.h).
 struct FunctionSpec;
@@ -83,6 +76,13 @@ struct HelperCall {
 struct Guard {
   uint32_t stmt_start = 0, stmt_end = 0;                // the if_statement
   std::vector<std::pair<uint32_t, uint32_t>> loops;      // enclosing for statements, outermost first
+};
+
+/// Why a loop was or was not parallelised (--explain-parallel, CRB521).
+struct LoopDecision {
+  uint32_t start = 0, end = 0;  // `for i in range(...)`
+  bool parallel = false;
+  std::string why;
 };
 
 struct KernelPlan {
@@ -121,6 +121,15 @@ struct KernelPlan {
   std::vector<std::string> int_result_arrays;
   /// The final `return <expr>` of a prange kernel (evaluated by the caller).
   uint32_t final_return_start = 0, final_return_end = 0;
+  /// Calls to helpers that become @pk.functions, and every jitted function
+  /// the body calls by name (translatable or not).
+  std::vector<HelperCall> calls;
+  std::vector<std::string> callees;
+  /// Shape checks the caller performs (see Guard).
+  std::vector<Guard> guards;
+  /// NumPy statements lowered to loops, applied by the NumpyTransformer
+  /// (empty when the kernel has NumPy the lowering refuses).
+  std::vector<NumpyRewrite> numpy_rewrites;
 
   // ---- automatic parallelism (loop_dependence.h) ----
   /// The parallel loop is a serial loop proven independent (--parallelize=auto).
@@ -139,16 +148,6 @@ struct KernelPlan {
   std::string time_var;
   /// One per `for` loop of a translated kernel, in source order.
   std::vector<LoopDecision> decisions;
-
-  /// Calls to helpers that become @pk.functions, and every jitted function
-  /// the body calls by name (translatable or not).
-  std::vector<HelperCall> calls;
-  std::vector<std::string> callees;
-  /// Shape checks the caller performs (see Guard).
-  std::vector<Guard> guards;
-  /// NumPy statements lowered to loops, applied by the NumpyTransformer
-  /// (empty when the kernel has NumPy the lowering refuses).
-  std::vector<NumpyRewrite> numpy_rewrites;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level
