@@ -279,7 +279,11 @@ class Analyzer {
       }
       a.base = std::string(base.Text());
       a.node = n;
-      a.write = IsAssignedTo(n);
+      // Parent() is computed from the root: only ask for it inside a tuple target.
+      a.write = ((p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n) ||
+                ((p.Type() == "pattern_list" || p.Type() == "tuple_pattern" || p.Type() == "parenthesized_expression" ||
+                  p.Type() == "list_pattern") &&
+                 IsAssignedTo(n));
       acc.push_back(a);
       return true;  // indices may hold accesses too
     });
