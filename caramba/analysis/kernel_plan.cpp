@@ -1390,7 +1390,7 @@ class Builder {
     }
     Node loop = loops[0];
     if (loop.Type() != "for_statement") return false;
-    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop});
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop, guards_});
     Node top = loop;
     if (!dep.independent) {
       // A serial (time) loop around one independent loop: the caller runs
@@ -1398,7 +1398,7 @@ class Builder {
       Node inner = PerfectlyNestedLoop(loop, mod_.imports);
       if (!inner || !TimeLoopAround(inner))
         return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
-      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop});
+      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop, guards_});
       if (!in.independent)
         return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
       plan_.decisions.push_back(Decision(loop, false, "serial, in the caller, around the parallel dispatch of the inner loop"));
@@ -1472,7 +1472,7 @@ class Builder {
       plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration (--nested-parallel=outer)"));
       return;
     }
-    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top});
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top, guards_});
     if (!dep.independent) {
       plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration: " + dep.reason));
       return;

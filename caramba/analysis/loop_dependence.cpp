@@ -153,13 +153,15 @@ class Analyzer {
     return true;
   }
 
+  bool Skipped(const Node& n) const { return std::find(in_.skip.begin(), in_.skip.end(), n) != in_.skip.end(); }
+
   bool IsNestVar(std::string_view n) const { return std::find(vars_.begin(), vars_.end(), n) != vars_.end(); }
 
   // No early exit out of the nest, no assignment to its variables, pure calls.
   bool Control(const Node& body) {
     bool ok = true;
     WalkWithParent(body, body.Parent(), [&](const Node& n, const Node&) {
-      if (!ok) return false;
+      if (!ok || Skipped(n)) return false;
       std::string_view t = n.Type();
       if (t == "return_statement") return ok = Fail("returns from inside the loop", n);
       if (t == "break_statement") {
@@ -267,7 +269,7 @@ class Analyzer {
     std::vector<Access> acc;
     bool ok = true;
     WalkWithParent(outer, outer.Parent(), [&](const Node& n, const Node& p) {
-      if (!ok) return false;
+      if (!ok || Skipped(n)) return false;
       if (n.Type() != "subscript") return true;
       if (p.Type() == "subscript" && p.ChildByField("value") == n) return true;  // inner link of a chain
       Access a;

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
 
 using namespace caramba;
 
@@ -214,4 +216,20 @@ TEST_CASE("arrays other than parameters and fresh allocations may be views: seri
     return true;
   });
   CHECK(AnalyzeLoopDependence({body, {loop}, types, params, m2.imports, loop}).independent);
+}
+
+TEST_CASE("NumPy shape checks the caller performs do not keep a loop serial") {
+  // The NumpyTransformer lowers the row expression into an inner loop plus an
+  // `if ...: raise ValueError(...)` shape check that the caller runs before
+  // the dispatch; the rows stay independent.
+  PassManager pm(BuildPipeline());
+  PassResult r = pm.Run(Source("a, out", "    for i in range(a.shape[0]):\n        out[i, :] = a[i, :] * (i + 1)\n"), "t.py",
+                        TranslateOptions{});
+  REQUIRE(r.ok);
+  CHECK(r.output.find("raise ValueError") != std::string::npos);
+  CHECK(r.output.find("pk.RangePolicy(_pk_space, 0, a.shape[0])") != std::string::npos);
+  TranslateOptions prange;
+  prange.parallelize = "prange";
+  CHECK(pm.Run(Source("a, out", "    for i in range(a.shape[0]):\n        out[i, :] = a[i, :] * (i + 1)\n"), "t.py", prange)
+            .output.find("pk.RangePolicy(pk.OpenMP, 0, 1)") != std::string::npos);
 }
