@@ -455,6 +455,12 @@ class KernelWriter {
       start = s;
       while (end < body_.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
     }
+    // Likewise the first statement of a loop region (a shape check first in
+    // the parallel loop's body): the region is cut from that statement's start.
+    if (loop_ && start < region_root_.StartByte() && s >= region_root_.StartByte()) {
+      start = s;
+      while (end < region_root_.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
+    }
     if (end > body_.EndByte()) end = e;
     removed_.push_back({start, end});
   }

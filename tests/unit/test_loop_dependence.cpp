@@ -233,3 +233,18 @@ TEST_CASE("NumPy shape checks the caller performs do not keep a loop serial") {
   CHECK(pm.Run(Source("a, out", "    for i in range(a.shape[0]):\n        out[i, :] = a[i, :] * (i + 1)\n"), "t.py", prange)
             .output.find("pk.RangePolicy(pk.OpenMP, 0, 1)") != std::string::npos);
 }
+
+TEST_CASE("a shape check first in the parallel loop's body leaves the workunit") {
+  PassManager pm(BuildPipeline());
+  PassResult r = pm.Run(Source("a", "    s = 0.0\n    for i in range(a.shape[0]):\n        if a[i] < 0.0:\n"
+                                    "            raise ValueError(\"negative input\")\n        s += a[i]\n    return s\n"),
+                        "t.py", TranslateOptions{});
+  REQUIRE(r.ok);
+  size_t wu = r.output.find("@pk.workunit");
+  if (wu != std::string::npos) {  // translated: the check runs in the caller only
+    size_t caller = r.output.find("\ndef k(");
+    REQUIRE(caller != std::string::npos);
+    CHECK(r.output.substr(wu, caller - wu).find("raise") == std::string::npos);
+    CHECK(r.output.substr(caller).find("raise ValueError") != std::string::npos);
+  }
+}
