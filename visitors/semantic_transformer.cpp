@@ -41,9 +41,10 @@ class KernelWriter {
     std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
     unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
     env_.indent_unit = unit_;
-    // The variables of the parallel range are pk.int64 (declared from tid).
-    env_.int32_names =
-        Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none");
+    // The variables of the parallel range are pk.int64 (declared from tid);
+    // a @pk.function runs its prange loops as range loops (32-bit variables).
+    env_.int32_names = Int32LoopVariables(
+        body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none" && !plan.as_function);
     env_.int32_names.erase(plan.loop_var);
     env_.int32_names.erase(plan.inner_loop_var);
     env_.int32_names.erase(plan.time_var);  // a pk.int64 parameter of the workunit
@@ -651,6 +652,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     functions[f.kernel_index] += text + nl + nl + nl;
+    for (const Diagnostic& d : f.notes)
+      if (d.id == DiagId::kSerialHelperLoop) r.diagnostics.push_back(d);
   }
   for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
     const Kernel& k = mod.kernels[plan.kernel_index];
@@ -668,7 +671,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
-                  (!plan.alias_checks.empty() && ctx.options().space != "Serial");
+                  (!plan.alias_checks.empty() && ctx.options().space != "Serial") || !plan.float_view_arrays.empty();
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
     translated.push_back({k.start_byte, k.end_byte});
   }

@@ -123,6 +123,7 @@ class Builder {
     LowerNumpyStatements();
     CheckPreludePositions();
     CheckSubviews();
+    if (plan_.as_function) CheckParamAssignments();
     if (plan_.as_function) FunctionReturns();
     else FindPattern();
     // A @pk.function has no caller of its own to run NumPy's shape checks.
@@ -196,6 +197,9 @@ class Builder {
       }
       return true;
     });
+    // A @pk.function takes scalars by value, so it may assign them when the
+    // values keep the parameter's type (CheckParamAssignments, after typing).
+    if (plan_.as_function) return;
     for (const auto& p : plan_.assigned_params)
       Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "'", def_.ChildByField("name"),
              "copy the parameter into a local variable and change the local");
@@ -274,7 +278,7 @@ class Builder {
       if (t == "slice") {
         // Slices bound to a name or passed to a helper become named subviews
         // (SubviewTransformer); every other slice is refused.
-        if (!IsSubviewUse(parent) || parent.ChildByField("value").Type() != "identifier") {
+        if (!subview_subscripts_.count({parent.StartByte(), parent.EndByte()}) || parent.ChildByField("value").Type() != "identifier") {
           Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
           return false;
         }
@@ -288,6 +292,7 @@ class Builder {
         Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t == "for_statement" ? "for" : "while") + " ... else",
                n.ChildByField("alternative"));
       }
+      if (t == "subscript" && IsSubviewUse(n, parent)) subview_subscripts_.insert({n.StartByte(), n.EndByte()});
       if (t == "for_statement") return CheckFor(n);
       if (t == "call") return CheckCall(n);
       if (t == "attribute") return CheckAttribute(n, parent);
@@ -350,9 +355,9 @@ class Builder {
   // A subscript whose value is a view rather than an element: the whole
   // right-hand side of `name = ...`, or an argument of a helper call. Only
   // there can the SubviewTransformer bind it to a name.
-  bool IsSubviewUse(const Node& sub) const {
+  bool IsSubviewUse(const Node& sub) const { return sub.Type() == "subscript" && IsSubviewUse(sub, sub.Parent()); }
+  bool IsSubviewUse(const Node& sub, const Node& p) const {
     if (sub.Type() != "subscript") return false;
-    Node p = sub.Parent();
     if (p.Type() == "assignment")
       return p.ChildByField("right") == sub && p.ChildByField("left").Type() == "identifier" &&
              p.Parent().Type() == "expression_statement";
@@ -405,6 +410,7 @@ class Builder {
   // Every helper call with its final argument types: the specialisation it
   // uses, or the reason the kernel stays Numba code.
   void FinishCalls() {
+    CollectSubviewRoots();
     for (const Node& call : helper_calls_) {
       std::string name(call.ChildByField("function").Text());
       std::vector<Type> args = ArgTypes(call, plan_.types);
@@ -445,14 +451,81 @@ class Builder {
         continue;
       }
       plan_.calls.push_back(HelperCall{name, "", call.StartByte(), call.EndByte(), spec});
+      // What the helper writes, the caller writes.
+      for (size_t i = 0; i < arg_nodes.size() && i < c.params.size(); ++i) {
+        if (!spec->plan->written_params.count(c.params[i])) continue;
+        int depth = 0;
+        Node base = SubscriptBase(arg_nodes[i], &depth);
+        if (base.Type() == "identifier") helper_writes_.insert(std::string(base.Text()));
+      }
+      // A @pk.function's view annotation fixes the dtype of an array whose
+      // dtype is only assumed: the caller converts such arrays to float64,
+      // which is exact only for arrays that nothing writes.
+      if (plan_.as_function) continue;
+      for (size_t i = 0; i < arg_nodes.size(); ++i) {
+        int depth = 0;
+        Node base = SubscriptBase(arg_nodes[i], &depth);
+        std::string root = base.Type() == "identifier" ? ViewRoot(std::string(base.Text())) : "";
+        if (args[i].rank == 0 || !unknown_dtype_.count(root)) continue;
+        if (std::find(plan_.float_view_arrays.begin(), plan_.float_view_arrays.end(), root) == plan_.float_view_arrays.end())
+          plan_.float_view_arrays.push_back(root);
+      }
     }
+    WrittenParams();
+    for (const std::string& a : plan_.float_view_arrays)
+      if (plan_.written_params.count(a))
+        Refuse(DiagId::kHelperArgumentType,
+               "passes '" + a + "', whose element type is only assumed (float64), to a helper, and the array is written",
+               def_.ChildByField("name"), "add an eager signature that gives the array's dtype");
+  }
+
+  // The parameter a subview name was bound from (`row = a[i, :]` -> a).
+  std::string ViewRoot(std::string name) const {
+    for (int guard = 0; guard < 8; ++guard) {
+      auto it = subview_roots_.find(name);
+      if (it == subview_roots_.end()) break;
+      name = it->second;
+    }
+    return name;
+  }
+
+  void CollectSubviewRoots() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment") {
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        if (l.Type() == "identifier" && r && r.Type() == "subscript") {
+          int depth = 0;
+          Node base = SubscriptBase(r, &depth);
+          if (base.Type() == "identifier" && TypeOfExpr(r, plan_.types, mod_.imports).rank > 0)
+            subview_roots_[std::string(l.Text())] = std::string(base.Text());
+        }
+      }
+      return true;
+    });
+  }
+
+  void WrittenParams() {
+    auto mark = [&](const std::string& name) {
+      std::string root = ViewRoot(name);
+      if (std::find(plan_.params.begin(), plan_.params.end(), root) != plan_.params.end()) plan_.written_params.insert(root);
+    };
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+        Node l = n.ChildByField("left");
+        int depth = 0;
+        Node base = SubscriptBase(l, &depth);
+        if (l.Type() == "subscript" && base.Type() == "identifier") mark(std::string(base.Text()));
+      }
+      return true;
+    });
+    for (const auto& w : helper_writes_) mark(w);
   }
 
   // Names bound to subviews (`row = a[i, :]`): the dialect declares them in
   // their block (C++ `auto row = Kokkos::subview(...)`) and cannot rebind them.
   void CheckSubviews() {
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "subscript" && IsSubviewUse(n) && n.Parent().Type() == "argument_list") {
+    WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
+      if (n.Type() == "subscript" && parent.Type() == "argument_list" && IsSubviewUse(n, parent)) {
         // A helper argument: the SubviewTransformer binds it before the
         // statement, which a while/elif condition does not have.
         for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
@@ -467,7 +540,7 @@ class Builder {
       }
       if (n.Type() != "assignment") return true;
       Node l = n.ChildByField("left"), r = n.ChildByField("right");
-      if (!r || l.Type() != "identifier" || !IsSubviewUse(r)) return true;
+      if (!r || l.Type() != "identifier" || !IsSubviewUse(r, n)) return true;
       if (TypeOfExpr(r, plan_.types, mod_.imports).rank == 0) return true;
       std::string name(l.Text());
       if (assign_count_[name] != 1) {
@@ -489,11 +562,48 @@ class Builder {
     });
   }
 
+  // Assignments to parameters of a @pk.function: scalars whose type every
+  // assigned value keeps (Numba would otherwise retype the variable).
+  void CheckParamAssignments() {
+    for (const auto& p : plan_.assigned_params) {
+      Type pt = plan_.types[p];
+      bool ok = pt.rank == 0 && pt.scalar != Scalar::kUnknown;
+      Walk(body_, [&](const Node& n) {
+        if (!ok) return false;
+        if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        bool target = l.Type() == "identifier" && l.Text() == p;
+        if (!target) {
+          if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+            for (const Node& c : l.NamedChildren()) ok = ok && c.Text() != p;
+          return true;
+        }
+        Type rt = r ? TypeOfExpr(r, plan_.types, mod_.imports) : Type{};
+        Scalar s = rt.scalar;
+        if (n.Type() == "augmented_assignment" && n.ChildByField("operator").Text() == "/=") s = Unify(s, Scalar::kFloat64);
+        ok = rt.rank == 0 && s != Scalar::kUnknown && Unify(pt.scalar, s) == pt.scalar;
+        return true;
+      });
+      if (!ok)
+        Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "' a value of another type or a tuple",
+               def_.ChildByField("name"), "copy the parameter into a local variable and change the local");
+    }
+  }
+
   // A @pk.function returns one scalar on every path, or nothing on all.
   void FunctionReturns() {
+    // A prange loop runs as a range loop, as Numba runs it without
+    // parallel=True: same values, but no parallelism inside the caller's
+    // thread (a note says so).
     Walk(body_, [&](const Node& n) {
-      if (IsPrange(n) || (n.Type() == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "numba.prange")) {
-        Refuse(DiagId::kUnsupportedSyntax, "has a prange loop (a @pk.function runs inside one thread)", n);
+      if (n.Type() == "for_statement" && n.ChildByField("right").Type() == "call" &&
+          mod_.imports.Resolve(n.ChildByField("right").ChildByField("function")) == "numba.prange") {
+        if (k_.Option("parallel"))
+          // At the def: a position inside the body would be mapped to the
+          // body's start once the ArrayTransformer rewrote it.
+          Note(DiagId::kSerialHelperLoop,
+               "its prange loop runs serially in the @pk.function copy (called from a kernel)",
+               def_.ChildByField("name"));
         return false;
       }
       return true;
@@ -772,6 +882,21 @@ class Builder {
       }
     }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
+    if (function_args_ && k_.signatures.size() > 1) {
+      // Numba picks among several signatures by the argument types; only an
+      // exact match is certain to be the one it picks.
+      bool matched = false;
+      for (const Signature& s : k_.signatures) {
+        bool match = s.args.size() == function_args_->size();
+        for (size_t i = 0; match && i < s.args.size(); ++i)
+          match = s.args[i].scalar == (*function_args_)[i].scalar && s.args[i].rank == (*function_args_)[i].rank;
+        if (match && !matched) sig = &s, matched = true;
+      }
+      if (!matched)
+        Refuse(DiagId::kHelperArgumentType,
+               "has several eager signatures and none matches the call's argument types exactly",
+               def_.ChildByField("name"));
+    }
     // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
     for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
       bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
@@ -973,7 +1098,9 @@ class Builder {
     for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
-      for (const Node& call : helper_calls_) {
+      // (The alternative typing of NoteIntegerResult keeps the call results
+      // of the real one: no specialisations for hypothetical types.)
+      for (const Node& call : &types == &plan_.types ? helper_calls_ : std::vector<Node>{}) {
         // The helper's return type for the argument types known so far,
         // under a key TypeOfExpr looks calls up by (scalar_types.h).
         std::string key = CallTypeKey(call);
@@ -1066,7 +1193,7 @@ class Builder {
           Type bt = plan_.types[std::string(base.Text())];
           if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
-          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n))) {
+          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n, parent))) {
             Refuse(DiagId::kPartialIndex,
                    "indexes the " + std::to_string(bt.rank) + "-D array '" + std::string(base.Text()) + "' with " +
                        std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
@@ -1088,7 +1215,7 @@ class Builder {
         if (l.Type() == "identifier" && r) {
           Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
           bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
-          if (rt.rank > 0 && !alloc && !IsSubviewUse(r)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          if (rt.rank > 0 && !alloc && !IsSubviewUse(r, n)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
           if (alloc && assign_count_[std::string(l.Text())] > 1)
             Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
         }
@@ -1105,7 +1232,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
-        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange());
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange() && !plan_.as_function);
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())
@@ -1796,7 +1923,10 @@ class Builder {
   const TranslateOptions& options_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
+  std::set<std::pair<uint32_t, uint32_t>> subview_subscripts_;  // subscripts in a subview position (CheckConstructs)
   std::vector<Node> guards_;
+  std::set<std::string> helper_writes_;                 // names passed to helpers that write them
+  std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
 };
 
 }  // namespace
