@@ -810,7 +810,9 @@ class Builder {
         if (l.Type() == "identifier" && r) {
           Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
           bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
-          if (rt.rank > 0 && !alloc) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          // (A slice bound to a name is a subview: CRB301, the SubviewTransformer's.)
+          if (rt.rank > 0 && !alloc && r.Type() != "subscript")
+            Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
           if (alloc && assign_count_[std::string(l.Text())] > 1)
             Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
         }
@@ -861,6 +863,7 @@ class Builder {
     for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
     for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
     if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+    guard_sites_ = std::move(low.guard_sites);
   }
 
   static std::string IndentUnit(std::string_view src) {
@@ -890,7 +893,9 @@ class Builder {
 
   // A guard moves into the caller only where that is exact: every run of the
   // kernel reaches it (no if, while, break, continue or earlier return) and
-  // the caller can compute its condition.
+  // the caller can compute its condition. Checked for the guards in the text
+  // and, before the NumpyTransformer writes them, for the statements it will
+  // put guards before (so a kernel is refused before it is rewritten).
   void CheckGuards() {
     std::map<std::string, Node> setup_values;
     for (const auto& [s, e] : plan_.setup) {
@@ -902,6 +907,7 @@ class Builder {
       else if (a)
         for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
     }
+    for (const auto& al : plan_.allocations) setup_values[al.var] = Node();
     std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
         [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
       if (depth > 16) return false;
@@ -909,7 +915,7 @@ class Builder {
       if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
       auto it = setup_values.find(name);
       if (it == setup_values.end()) return false;
-      if (!it->second) return true;  // `n, m = a.shape`
+      if (!it->second) return true;  // `n, m = a.shape`, an allocated array
       bool ok = true;
       WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
         if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
@@ -918,8 +924,8 @@ class Builder {
       });
       return ok;
     };
-    for (const Node& g : guards_) {
-      Guard guard{g.StartByte(), g.EndByte(), {}};
+    // Why the check before statement `g` cannot move; fills the enclosing loops.
+    auto problem = [&](const Node& g, const std::vector<std::string>& names, const Node& cond, Guard& guard) {
       std::set<std::string> loop_vars;
       std::string why;
       for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
@@ -941,27 +947,47 @@ class Builder {
         if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
         return why.empty();
       });
-      auto check = [&](const Node& root) {
-        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
-          if (!why.empty()) return false;
-          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n) &&
-              !evaluable(std::string(n.Text()), loop_vars, 0))
-            why = "it depends on '" + std::string(n.Text()) + "', which the kernel computes";
-          return true;
-        });
+      auto check_name = [&](const std::string& name) {
+        if (why.empty() && !evaluable(name, loop_vars, 0))
+          why = "it depends on '" + name + "', which the kernel computes";
       };
-      check(g.ChildByField("condition"));
+      for (const auto& n : names) check_name(n);
+      std::vector<Node> roots;
+      if (cond) roots.push_back(cond);
       for (const auto& [s, e] : guard.loops) {
         Node loop = tree_.Root().DescendantForByteRange(s, e);
         while (loop && loop.Type() != "for_statement") loop = loop.Parent();
-        if (loop) check(loop.ChildByField("right").ChildByField("arguments"));
+        if (loop) roots.push_back(loop.ChildByField("right").ChildByField("arguments"));
       }
+      for (const Node& root : roots)
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n)) check_name(std::string(n.Text()));
+          return why.empty();
+        });
+      return why;
+    };
+    for (const Node& g : guards_) {
+      Guard guard{g.StartByte(), g.EndByte(), {}};
+      std::string why = problem(g, {}, g.ChildByField("condition"), guard);
       if (!why.empty()) {
         Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
                g.ChildByField("condition"));
         continue;
       }
       plan_.guards.push_back(std::move(guard));
+    }
+    for (const NumpyGuardSite& site : guard_sites_) {
+      Node g = tree_.Root().DescendantForByteRange(site.start, site.end);
+      while (g && (g.StartByte() != site.start || g.EndByte() != site.end || g.Type() == "expression_statement" ||
+                   g.Type() == "assignment" || g.Type() == "augmented_assignment") && g.Parent() && g.Parent().Type() != "block")
+        g = g.Parent();
+      if (!g) continue;
+      Guard unused;
+      std::string why = problem(g, site.names, Node(), unused);
+      if (why.empty()) continue;
+      Refuse(DiagId::kNumpyGuardPlacement,
+             "the shape check of '" + FirstLine(g) + "' cannot move into the caller: " + why, g);
+      plan_.numpy_rewrites.clear();
     }
   }
 
@@ -1334,6 +1360,7 @@ class Builder {
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
   std::vector<Node> guards_;
+  std::vector<NumpyGuardSite> guard_sites_;
 };
 
 }  // namespace

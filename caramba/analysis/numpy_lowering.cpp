@@ -251,6 +251,8 @@ class Lowerer {
       if (!room) Fail(DiagId::kNumpyPosition, "uses NumPy on arrays in a while or elif condition", expr);
       lines_.clear();
       held_.clear();
+      ids_.clear();
+      stmt_ = stmt;
       top_ = stmt.Parent() == body_;
       std::string text = ScalarText(expr);
       std::string indent = Indentation(stmt);
@@ -277,6 +279,8 @@ class Lowerer {
     out_.covered.push_back({s.StartByte(), s.EndByte()});
     lines_.clear();
     held_.clear();
+    ids_.clear();
+    stmt_ = s;
     top_ = s.Parent() == body_;
     try {
       std::string text;
@@ -421,6 +425,7 @@ class Lowerer {
     if (base.Type() != "identifier")
       Fail(DiagId::kNumpyExpression, "indexes the array expression '" + FirstLine(n.Text()) + "' more than once", e);
     leaf.base = std::string(base.Text());
+    ids_.insert(leaf.base);
     int rank = Rank(base);
     std::vector<Node> idx;
     if (n.Type() == "subscript") idx = n.ChildrenByField("subscript");
@@ -445,6 +450,12 @@ class Lowerer {
           (colons == 0 ? lo : colons == 1 ? hi : step) = c;
         }
       }
+      for (const Node& b : {lo, hi})
+        if (b)
+          Walk(b, [&](const Node& x) {
+            if (x.Type() == "identifier") ids_.insert(std::string(x.Text()));
+            return true;
+          });
       if (step && !(StripParens(step).Type() == "integer" && StripParens(step).Text() == "1"))
         Fail(DiagId::kNumpyExpression, "slices with a step", step, "only steps of 1 are lowered");
       std::string lo_text = Bound(lo, false, extent), hi_text = Bound(hi, true, extent);
@@ -623,6 +634,7 @@ class Lowerer {
     for (size_t k = 0; k < clauses.size(); ++k) cond += (k ? " or " : "") + clauses[k];
     lines_.push_back("if " + cond + ":");
     lines_.push_back(in_.indent_unit + "raise " + exception + "(\"" + message + "\")");
+    out_.guard_sites.push_back({stmt_.StartByte(), stmt_.EndByte(), {ids_.begin(), ids_.end()}});
     return true;
   }
 
@@ -873,6 +885,8 @@ class Lowerer {
   std::vector<std::string> temp_allocations_;
   std::string numpy_;
   int counter_ = 0;
+  Node stmt_;                                // the statement being lowered
+  std::set<std::string> ids_;                // names its shape checks read
   std::vector<std::string>* sink_ = &lines_;  // where HoldValue puts its temporaries
   bool top_ = false;                        // the statement is a top-level statement of the kernel
   std::map<std::string, std::string> held_;  // text -> temporary, per statement

@@ -41,7 +41,16 @@ struct NumpyRewrite {
   std::string text;
 };
 
+/// A lowered statement that carries a shape check, and the names its check
+/// reads (array names, names in slice bounds): the plan refuses the lowering
+/// (CRB205) when the caller could not perform that check (KernelPlan::guards).
+struct NumpyGuardSite {
+  uint32_t start = 0, end = 0;  // the statement the check goes before
+  std::vector<std::string> names;
+};
+
 struct NumpyLowering {
+  std::vector<NumpyGuardSite> guard_sites;
   std::vector<NumpyRewrite> rewrites;
   std::vector<Diagnostic> refusals;  // CRB203–CRB219
   std::vector<Diagnostic> notes;     // CRB515–CRB519

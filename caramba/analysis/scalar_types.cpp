@@ -55,16 +55,21 @@ Scalar ReductionScalar(NumpyDtype rule, Scalar s) {
 // Element type of a subscript chain `a[i][j]` / `a[i, j]`: the base array's
 // dtype when fully indexed, unknown otherwise (subviews are issue 5).
 Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imports) {
-  int depth = 0;
+  int depth = 0, slices = 0;
   Node base = e;
   while (base.Type() == "subscript") {
-    depth += static_cast<int>(base.ChildrenByField("subscript").size());
+    for (const Node& i : base.ChildrenByField("subscript")) {
+      ++depth;
+      if (i.Type() == "slice") ++slices;
+    }
     base = base.ChildByField("value");
   }
   // a.shape[d]
   if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return ScalarType(Scalar::kInt64);
   Type t = TypeOfExpr(base, names, imports);
-  if (t.rank > 0 && depth == t.rank) return ScalarType(t.scalar);
+  if (t.rank > 0 && depth == t.rank && slices == 0) return ScalarType(t.scalar);
+  // A slice keeps its dimension: a[1:] is an array (of unknown layout).
+  if (t.rank > 0 && depth <= t.rank && slices > 0) return Type{t.scalar, t.rank - (depth - slices), 'A'};
   return Type{};
 }
 
@@ -165,7 +170,13 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
   if (t == "binary_operator") {
     Type l = TypeOfExpr(e.ChildByField("left"), names, imports);
     Type r = TypeOfExpr(e.ChildByField("right"), names, imports);
-    if (l.rank || r.rank) return Type{};  // array expressions: issue 5
+    if (l.rank || r.rank) {
+      // An element-wise array expression: the broadcast rank, the element
+      // dtype by Numba's rules (the NumpyTransformer lowers it to loops).
+      Scalar es = ElementScalar(e, names, imports);
+      if (es == Scalar::kUnknown) return Type{};
+      return Type{es, std::max(l.rank, r.rank), 'A'};
+    }
     std::string_view op = e.ChildByField("operator").Text();
     if (l.scalar == Scalar::kUnknown || r.scalar == Scalar::kUnknown) return Type{};
     if (op == "/") {
