@@ -860,10 +860,76 @@ class Builder {
       return false;
     };
     plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+    // `w -= ...` on an array parameter updates it in place (a slice
+    // assignment), it does not rebind it: not CRB129.
+    for (const std::string& p : plan_.assigned_params) {
+      if (plan_.types[p].rank == 0) continue;
+      bool in_place = true;
+      Walk(body_, [&](const Node& n) {
+        if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") && n.ChildByField("left").Type() == "identifier" &&
+            n.ChildByField("left").Text() == p && n.Type() == "assignment")
+          in_place = false;
+        return in_place;
+      });
+      if (!in_place) continue;
+      std::string needle = "'" + p + "'";
+      plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(),
+                                          [&](const Diagnostic& d) {
+                                            return d.Code() == "CRB129" && d.message.find(needle) != std::string::npos;
+                                          }),
+                           plan_.refusals.end());
+    }
     for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
     for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
     if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
     guard_sites_ = std::move(low.guard_sites);
+    if (!low.refusals.empty()) NumpyFallback();
+  }
+
+  // The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):
+  // the function runs as plain Python with host ufuncs. Only when NumPy is
+  // the kernel's only problem and it has no element-wise loops (which Python
+  // would run hundreds of times slower than Numba): otherwise the refusals
+  // stand and the kernel stays Numba code.
+  void NumpyFallback() {
+    for (const Diagnostic& d : plan_.refusals) {
+      int code = std::stoi(std::string(d.Code()).substr(3));
+      bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 || code == 304;
+      if (!numpy) return;
+    }
+    bool element_loop = false;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "for_statement" || n.Type() == "while_statement") {
+        Walk(n.ChildByField("body"), [&](const Node& m) {
+          if (m.Type() == "subscript" && !element_loop) {
+            int depth = 0;
+            Node b = SubscriptBase(m, &depth);
+            auto it = b.Type() == "identifier" ? plan_.types.find(b.Text()) : plan_.types.end();
+            if (it != plan_.types.end() && it->second.rank > 0 && depth >= it->second.rank) element_loop = true;
+          }
+          return !element_loop;
+        });
+      }
+      return !element_loop;
+    });
+    if (element_loop || (k_.kind != JitKind::kNjit && k_.kind != JitKind::kJit)) return;
+    // Notes about a lowering that will not happen would mislead.
+    plan_.notes.erase(std::remove_if(plan_.notes.begin(), plan_.notes.end(),
+                                     [](const Diagnostic& d) { return d.Code() == "CRB516" || d.Code() == "CRB517"; }),
+                      plan_.notes.end());
+    plan_.numpy_rewrites = FallbackRewrites(def_, mod_.imports, k_.decorator_start_byte, k_.decorator_end_byte,
+                                            tree_.Source().find("\r\n") != std::string::npos ? "\r\n" : "\n");
+    plan_.notes.push_back(
+        Diagnostic::Make(DiagId::kNumpyFallback,
+                         "'" + k_.name + "' runs as plain Python with PyKokkos host ufuncs: its NumPy work (" +
+                             std::string(plan_.refusals[0].Code()) + ": " + plan_.refusals[0].message +
+                             ") cannot stay in a workunit; it will be slower than Numba, every operation "
+                             "being a separate call from the interpreter",
+                         std::string(path_))
+            .At(k_.decorator_start_byte, k_.decorator_end_byte));
+    plan_.refusals.clear();
+    plan_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyFallback, "'" + k_.name + "' falls back to plain Python",
+                                              std::string(path_)).At(k_.decorator_start_byte, k_.decorator_end_byte));
   }
 
   static std::string IndentUnit(std::string_view src) {

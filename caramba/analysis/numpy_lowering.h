@@ -73,6 +73,14 @@ struct NumpyLoweringInput {
 
 NumpyLowering LowerNumpy(const NumpyLoweringInput& in);
 
+/// The thesis's fallback for a kernel whose NumPy cannot stay in a kernel
+/// (CRB515): its jit decorator removed so it runs as plain Python, the NumPy
+/// ufuncs whose PyKokkos host ufunc equals NumPy's for every dtype (table
+/// column host_ufunc) called as pk ufuncs, and `import pykokkos as pk` added
+/// when the module lacks it.
+std::vector<NumpyRewrite> FallbackRewrites(const Node& def, const ImportTable& imports, uint32_t decorator_start,
+                                           uint32_t decorator_end, std::string_view newline);
+
 /// Names that a NumPy reduction takes as its array argument (`np.sum(a)`,
 /// `np.dot(a, b)`, `a.sum()`): arrays even where nothing indexes them.
 std::vector<std::string> ReductionArgumentNames(const Node& body, const ImportTable& imports);
