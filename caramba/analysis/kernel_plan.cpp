@@ -892,6 +892,12 @@ class Builder {
   // would run hundreds of times slower than Numba): otherwise the refusals
   // stand and the kernel stays Numba code.
   void NumpyFallback() {
+    // Array results that cannot be lowered (a new array, a matrix product)
+    // are what cannot stay in a kernel; the lowering's other limits keep the
+    // kernel in Numba, which is faster than plain Python.
+    bool array_result = false;
+    for (const Diagnostic& d : plan_.refusals) array_result = array_result || d.Code() == "CRB207" || d.Code() == "CRB208";
+    if (!array_result) return;
     for (const Diagnostic& d : plan_.refusals) {
       int code = std::stoi(std::string(d.Code()).substr(3));
       bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 || code == 304;

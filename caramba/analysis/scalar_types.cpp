@@ -249,6 +249,11 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
       operands = {fn.ChildByField("object")};
     }
     if (red && red->cls == NumpyClass::kReduction && !operands.empty()) {
+      if (red->reduce == NumpyReduce::kDot && operands.size() == 2) {
+        // np.dot of a matrix is a matrix product: an array of rank r1 + r2 - 2.
+        int r = TypeOfExpr(operands[0], names, imports).rank + TypeOfExpr(operands[1], names, imports).rank - 2;
+        if (r > 0) return Type{Arith(ElementScalar(operands[0], names, imports), ElementScalar(operands[1], names, imports)), r, 'C'};
+      }
       Scalar s = Scalar::kUnknown;
       for (const Node& a : operands) {
         Scalar as = ElementScalar(a, names, imports);

@@ -1,5 +1,7 @@
 # NumPy the NumpyTransformer cannot lower: each kernel stays Numba code, byte
-# for byte, with the precise reason (CRB203–CRB210).
+# for byte, with the precise reason (CRB203–CRB210). Array results (CRB207,
+# CRB208) in kernels without element loops fall back to plain Python instead
+# (numpy/fallback.py).
 import numpy as np
 from numba import njit
 
@@ -46,17 +48,6 @@ def lazy(a, b):
     return b if b > 0.0 else np.max(a)  # expect: CRB206
 
 
-@njit
-def new_array(a):
-    b = a[1:] * 2.0  # expect: CRB207
-    return b[0]
-
-
-@njit
-def matrix(m, v, out):
-    out[:] = np.dot(m[:, :], v)  # expect: CRB208
-
-
 @njit("void(float64[:, :], float64[:])")
 def too_many(m, v):
     v[:] = m[:, :] * 2.0  # expect: CRB209
@@ -71,3 +62,10 @@ def overlap_in_loop(a, n):
 @njit
 def unknown(a):
     return np.cumsum(a)  # expect: CRB201
+
+
+@njit("void(float64[:, :], float64[:], float64[:])")
+def matrix_and_loop(m, v, out):
+    t = np.dot(m, v)  # expect: CRB208
+    for i in range(out.shape[0]):
+        out[i] = t[i]
