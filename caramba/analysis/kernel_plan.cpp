@@ -893,10 +893,12 @@ class Builder {
   // stand and the kernel stays Numba code.
   void NumpyFallback() {
     // Array results that cannot be lowered (a new array, a matrix product)
-    // are what cannot stay in a kernel; the lowering's other limits keep the
-    // kernel in Numba, which is faster than plain Python.
+    // or operands of unknown rank (CRB204, which NumPy in Python handles
+    // whatever they are) are what cannot stay in a kernel; the lowering's
+    // other limits keep the kernel in Numba, which is faster than Python.
     bool array_result = false;
-    for (const Diagnostic& d : plan_.refusals) array_result = array_result || d.Code() == "CRB207" || d.Code() == "CRB208";
+    for (const Diagnostic& d : plan_.refusals)
+      array_result = array_result || d.Code() == "CRB204" || d.Code() == "CRB207" || d.Code() == "CRB208";
     if (!array_result) return;
     for (const Diagnostic& d : plan_.refusals) {
       int code = std::stoi(std::string(d.Code()).substr(3));

@@ -119,7 +119,9 @@ TEST_CASE("numpy plan: refusals name the limit, and the kernel is not rewritten"
       "    v[:] = m[:, :] * 2.0\n\n"
       "@njit\n"
       "def ambiguous(x, out):\n"
-      "    out[:] = x * 2.0\n\n"
+      "    out[:] = x * 2.0\n"
+      "    for i in range(out.shape[0]):\n"
+      "        out[i] += 1.0\n\n"
       "@njit\n"
       "def loop_temp(a, n):\n"
       "    for k in range(n):\n"
@@ -141,4 +143,23 @@ TEST_CASE("numpy plan: an overlapping update goes through a temporary the caller
   const KernelPlan& p = PlanOf(plans, "shift");
   REQUIRE(p.numpy_rewrites.size() == 1);
   CHECK(p.numpy_rewrites[0].text.find("_pk_np_tmp4 = np.empty(_pk_np_n1)") != std::string::npos);
+}
+
+TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Python (CRB515)") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit\n"
+      "def step(Y, X, w):\n"
+      "    w -= np.dot(np.exp(-Y * np.dot(X, w)) * Y, X)\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "step");
+  CHECK_FALSE(p.translatable);
+  CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](const Diagnostic& d) { return d.Code() == "CRB515"; }));
+  bool decorator_removed = false, host_exp = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    decorator_removed = decorator_removed || (w.text.empty() && w.end > w.start);
+    host_exp = host_exp || w.text == "pk.exp";
+  }
+  CHECK(decorator_removed);
+  CHECK(host_exp);
 }

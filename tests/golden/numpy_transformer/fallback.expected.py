@@ -8,6 +8,7 @@ from numba import njit
 import pykokkos as pk
 import pykokkos as pk
 import pykokkos as pk
+import pykokkos as pk
 
 
 def step(Y, X, w, iterations):
@@ -23,3 +24,8 @@ def new_array(a):
 
 def matrix(m, v, out):
     out[:] = np.dot(m[:, :], v)
+
+
+def ambiguous(x, out):
+    # x may be a scalar or an array: NumPy in Python handles both.
+    out[:] = pk.exp(x) * 2.0

@@ -23,3 +23,9 @@ def new_array(a):
 @njit  # expect: CRB515
 def matrix(m, v, out):
     out[:] = np.dot(m[:, :], v)
+
+
+@njit  # expect: CRB515
+def ambiguous(x, out):
+    # x may be a scalar or an array: NumPy in Python handles both.
+    out[:] = np.exp(x) * 2.0

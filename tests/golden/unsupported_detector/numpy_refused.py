@@ -1,7 +1,7 @@
 # NumPy the NumpyTransformer cannot lower: each kernel stays Numba code, byte
 # for byte, with the precise reason (CRB203–CRB210). Array results (CRB207,
-# CRB208) in kernels without element loops fall back to plain Python instead
-# (numpy/fallback.py).
+# CRB208) and operands of unknown rank (CRB204) in kernels without element
+# loops fall back to plain Python instead (numpy_transformer/fallback.py).
 import numpy as np
 from numba import njit
 
@@ -19,6 +19,8 @@ def compare(a, out):
 @njit
 def ambiguous(x, out):
     out[:] = x * 2.0  # expect: CRB204
+    for i in range(out.shape[0]):
+        out[i] += 1.0
 
 
 @njit
