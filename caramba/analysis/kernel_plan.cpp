@@ -1035,6 +1035,11 @@ class Builder {
       }
       for (const Node& root : roots)
         WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          // Only shape checks move: an element read would be replayed by a
+          // Python loop in the caller, before the kernel wrote anything.
+          if (n.Type() == "subscript" && !(n.ChildByField("value").Type() == "attribute" &&
+                                           n.ChildByField("value").ChildByField("attribute").Text() == "shape"))
+            why = "it reads array elements";
           if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n)) check_name(std::string(n.Text()));
           return why.empty();
         });
@@ -1044,8 +1049,9 @@ class Builder {
       Guard guard{g.StartByte(), g.EndByte(), {}};
       std::string why = problem(g, {}, g.ChildByField("condition"), guard);
       if (!why.empty()) {
-        Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
-               g.ChildByField("condition"));
+        // A raise the caller cannot perform stays what it is: an exception in a kernel.
+        Refuse(DiagId::kExceptions, "uses 'raise' in '" + FirstLine(g) + "', a check the caller cannot perform (" + why + ")",
+               Statements(g.ChildByField("consequence"))[0]);
         continue;
       }
       plan_.guards.push_back(std::move(guard));
