@@ -69,6 +69,8 @@ std::vector<std::string> PassManager::VisitorNames() const {
 PassResult PassManager::Run(std::string source, std::string_view path, const TranslateOptions& options) const {
   PassResult result;
   auto t0 = std::chrono::steady_clock::now();
+  // A copy of the input: the KernelRestorer puts back kernels that end refused.
+  const std::string input_text = source;
   Tree tree = Tree::Parse(std::move(source));
   result.timings.push_back({"parse", Since(t0), 0});
 
@@ -101,7 +103,7 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
   for (int i = 0; i <= stop && i < static_cast<int>(visitors_.size()); ++i) {
     if (only >= 0 && i != only) continue;
     const Visitor& v = *visitors_[i];
-    Context ctx(tree, path, options, cache);
+    Context ctx(tree, path, options, cache, input_text, result.input_module.get());
     t0 = std::chrono::steady_clock::now();
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {

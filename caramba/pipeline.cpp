@@ -4,9 +4,11 @@
 #include "caramba/pipeline.h"
 
 #include "visitors/array_transformer.h"
+#include "visitors/kernel_restorer.h"
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/semantic_transformer.h"
+#include "visitors/subview_transformer.h"
 #include "visitors/unsupported_detector.h"
 
 namespace caramba {
@@ -23,8 +25,13 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   p.push_back(std::make_unique<PatternAnalyzer>());
   // 3. Array syntax to view syntax: a[i, j] -> a[i][j], shapes -> extents.
   p.push_back(std::make_unique<ArrayTransformer>());
-  // 4. Workunits, declarations, rewrites, drop-in callers, imports.
+  // 4. Rows and slices used as values -> named subviews (`s = v[i, :]`).
+  p.push_back(std::make_unique<SubviewTransformer>());
+  // 5. Workunits, @pk.functions, declarations, rewrites, drop-in callers, imports.
   p.push_back(std::make_unique<SemanticTransformer>());
+  // 6. Kernels still left as Numba code get their input text back, byte for
+  //    byte, whatever an earlier visitor did to them before they were refused.
+  p.push_back(std::make_unique<KernelRestorer>());
   return p;
 }
 

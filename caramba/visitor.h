@@ -20,8 +20,10 @@ namespace caramba {
 /// What a visitor sees.
 class Context {
  public:
-  Context(const Tree& tree, std::string_view path, const TranslateOptions& options, AnalysisCache& cache)
-      : tree_(tree), path_(path), options_(options), cache_(cache) {}
+  Context(const Tree& tree, std::string_view path, const TranslateOptions& options, AnalysisCache& cache,
+          std::string_view input_source = {}, const ModuleInfo* input_module = nullptr)
+      : tree_(tree), path_(path), options_(options), cache_(cache), input_source_(input_source),
+        input_module_(input_module) {}
 
   const Tree& tree() const { return tree_; }
   std::string_view source() const { return tree_.Source(); }
@@ -35,6 +37,11 @@ class Context {
     return cache_.Get<A>(AnalysisInput{tree_, path_});
   }
   const ModuleInfo& module() const { return Get<ModuleAnalysis>(); }
+  /// The text the pipeline started from and its module analysis (kernels as
+  /// the user wrote them). Empty / null when a visitor runs outside the
+  /// pass manager.
+  std::string_view input_source() const { return input_source_; }
+  const ModuleInfo* input_module() const { return input_module_; }
 
   /// A diagnostic located at a byte range of the current text.
   Diagnostic Diag(DiagId id, std::string message, uint32_t start, uint32_t end) const {
@@ -46,6 +53,8 @@ class Context {
   std::string_view path_;
   const TranslateOptions& options_;
   AnalysisCache& cache_;
+  std::string_view input_source_;
+  const ModuleInfo* input_module_;
 };
 
 struct VisitorResult {

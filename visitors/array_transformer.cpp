@@ -4,6 +4,9 @@
 #include <optional>
 #include <string>
 
+#include <algorithm>
+
+#include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/text.h"
 
@@ -106,6 +109,12 @@ class Rewriter {
       return Extent(std::string(obj.Text()), dim, top);
     }
     if (Rank(base) == 0) return std::nullopt;
+    // A row or slice used as a view (`f(a[i])`, `row = a[i, 1:-1]`) keeps its
+    // Numba form for the SubviewTransformer; only its index expressions change.
+    if (levels.size() == 1 && (levels[0].size() < static_cast<size_t>(Rank(base)) ||
+                               std::any_of(levels[0].begin(), levels[0].end(),
+                                           [](const Node& x) { return x.Type() == "slice"; })))
+      return Splice(top);
     std::string name(base.Text());
     std::string out = name;
     int d = 0;
@@ -183,9 +192,9 @@ class Rewriter {
 VisitorResult ArrayTransformer::Run(const Context& ctx) const {
   VisitorResult r;
   r.edits = EditList(std::string(Name()));
-  for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
-    if (!plan.translatable) continue;
-    if (!KernelSelected(ctx.options().kernels, ctx.module().kernels[plan.kernel_index])) continue;
+  // Kernels and the helpers that become @pk.functions (call_graph.h).
+  for (const KernelPlan* p : PlansToRewrite(ctx.Get<KernelPlanAnalysis>(), ctx.module(), ctx.options().kernels)) {
+    const KernelPlan& plan = *p;
     Node def = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
     while (def && def.Type() != "function_definition") def = def.Parent();
     if (!def) continue;

@@ -7,6 +7,7 @@
 #include "visitors/semantic_transformer.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "caramba/analysis/kernel_plan.h"
@@ -47,7 +48,8 @@ class KernelWriter {
     tid_ = used("tid") ? "_pk_tid" : "tid";
     acc_ = used("acc") ? "_pk_acc" : "acc";
     bool thesis = ctx.options().caller_style == "thesis";
-    names_.workunit = thesis ? k.name : "_pk_" + k.name;
+    names_.workunit = plan.as_function ? plan.function_name : thesis ? k.name : "_pk_" + k.name;
+    for (const HelperCall& c : plan.calls) env_.renamed_calls[c.start] = c.function;
     names_.caller = thesis ? "call_" + k.name : k.name;
     if (plan.dispatch != Dispatch::kSerial) loop_ = NodeAt(plan.loop_start, plan.loop_end);
     if (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum)
@@ -58,6 +60,7 @@ class KernelWriter {
 
   /// The workunit and the caller, replacing the decorated definition.
   std::string Write() {
+    if (plan_.as_function) return WriteFunction();
     Node region_root = loop_ ? loop_.ChildByField("body") : body_;
     region_root_ = region_root;
     // Shape checks run in the caller (KernelPlan::guards).
@@ -102,6 +105,28 @@ class KernelWriter {
   }
 
  private:
+  // A @pk.function: every parameter and the return type annotated
+  // (pykokkos-dialect.md §1), the body lowered like a serial kernel's.
+  std::string WriteFunction() {
+    region_root_ = body_;
+    Declarations();
+    LowerBlock(body_);
+    Node first = Statements(body_).empty() ? Node() : Statements(body_)[0];
+    if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
+    std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
+    std::string body = unit_ + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
+    if (TrimmedEmpty(body)) body = unit_ + "pass";
+    std::string sig;
+    for (const std::string& p : plan_.params) {
+      const Type& t = plan_.types.at(p);
+      if (!sig.empty()) sig += ", ";
+      sig += p + ": " + (t.rank == 0 ? DialectScalar(t.scalar)
+                                      : "pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]");
+    }
+    std::string ret = plan_.return_type == Scalar::kNone ? "None" : DialectScalar(plan_.return_type);
+    return "@pk.function" + nl_ + "def " + names_.workunit + "(" + sig + ") -> " + ret + ":" + nl_ + body;
+  }
+
   Node NodeAt(uint32_t s, uint32_t e) const {
     Node n = ctx_.tree().Root().DescendantForByteRange(s, e);
     while (n && (n.StartByte() != s || n.EndByte() != e)) n = n.Parent();
@@ -136,6 +161,7 @@ class KernelWriter {
     });
     for (const auto& v : plan_.locals) {
       if (skip.count(v) || (loop_vars.count(v) && !assigned.count(v))) continue;
+      if (plan_.types.count(v) && plan_.types.at(v).rank > 0) continue;  // subviews: `s = v[i, :]` declares them
       std::vector<Node> occ;
       auto collect = [&](const Node& root) {
         WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
@@ -387,6 +413,7 @@ class KernelWriter {
     Prelude pre;
     bool has_value = s.NamedChildCount() == 1 && s.NamedChild(0).Type() != "none";
     if (!has_value) return Emit(s, pre, {"return"});
+    if (plan_.as_function) return Emit(s, pre, {"return " + LowerExpr(s.NamedChild(0), env_, pre)});
     if (plan_.returns != ReturnKind::kScalar) return;
     std::string v = LowerExpr(s.NamedChild(0), env_, pre);
     std::vector<std::string> lines{acc_ + " += " + v};
@@ -575,11 +602,30 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   const ModuleInfo& mod = ctx.module();
   std::vector<std::pair<uint32_t, uint32_t>> translated;
   bool uses_math = false, needs_numpy = false;
+  // The @pk.function copies of helpers (call_graph.h), placed before the
+  // helper's own definition (its translation, or its Numba code).
+  std::string nl(ctx.newline());
+  std::map<size_t, std::string> functions;
+  for (const KernelPlan& f : ctx.Get<KernelPlanAnalysis>().functions) {
+    KernelWriter w(ctx, f, mod.kernels[f.kernel_index]);
+    std::string text = w.Write();
+    if (!w.failed_.empty()) {
+      r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + f.function_name + "': " + w.failed_, f.def_start, f.def_start + 3));
+      continue;
+    }
+    uses_math = uses_math || w.uses_math();
+    functions[f.kernel_index] += text + nl + nl + nl;
+  }
   for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
     const Kernel& k = mod.kernels[plan.kernel_index];
-    if (!plan.translatable || !KernelSelected(ctx.options().kernels, k)) continue;
+    auto fn = functions.find(plan.kernel_index);
+    if (!plan.translatable || !KernelSelected(ctx.options().kernels, k)) {
+      if (fn != functions.end()) r.edits.Insert(k.start_byte, fn->second, "pk.function");
+      continue;
+    }
     KernelWriter w(ctx, plan, k);
     std::string text = w.Write();
+    if (fn != functions.end()) text = fn->second + text;
     if (!w.failed_.empty()) {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));
       continue;
@@ -593,7 +639,6 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
 
   // Imports: pk (and math/numpy when the generated code needs them) after the
   // last top-level import; Numba imports dropped when nothing uses them.
-  std::string nl(ctx.newline());
   std::string add;
   if (mod.imports.AliasOf("pykokkos") != "pk") add += "import pykokkos as pk" + nl;
   if (uses_math && mod.imports.AliasOf("math") != "math") add += "import math" + nl;

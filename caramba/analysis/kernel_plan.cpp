@@ -5,6 +5,7 @@
 // carries the code and the exact node, so the user sees all of them at once.
 #include "caramba/analysis/kernel_plan.h"
 
+#include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/walk.h"
 
@@ -83,8 +84,14 @@ bool Mentions(const Node& root, std::string_view name) {
 
 class Builder {
  public:
-  Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan)
-      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan) {
+  // `function_args`: build the @pk.function specialisation for these
+  // argument types instead of the kernel; `ranks_only`: stop once the
+  // parameter types are known (HelperRegistry::ParamRanks).
+  Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan,
+          HelperRegistry& reg, const std::vector<Type>* function_args = nullptr, bool ranks_only = false)
+      : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), reg_(reg),
+        function_args_(function_args), ranks_only_(ranks_only) {
+    plan_.as_function = function_args != nullptr;
     plan_.name = k_.name;
     plan_.kernel_index = index;
     plan_.def_start = k_.def_start_byte;
@@ -108,13 +115,21 @@ class Builder {
     CollectNames(body_);
     CheckConstructs(body_);
     InferParamTypes();
-    IntegerArraysFromIndexing();
+    if (ranks_only_) return;
+    if (!plan_.as_function) IntegerArraysFromIndexing();
     InferLocalTypes();
     CheckArrays();
     LowerNumpyStatements();
     CheckPreludePositions();
-    FindPattern();
-    CheckGuards();
+    CheckSubviews();
+    if (plan_.as_function) FunctionReturns();
+    else FindPattern();
+    // A @pk.function has no caller of its own to run NumPy's shape checks.
+    if (plan_.as_function && !guards_.empty())
+      Refuse(DiagId::kNumpyInKernel, "a helper called from a kernel needs NumPy shape checks that only a caller can run",
+             guards_.front());
+    else
+      CheckGuards();
     plan_.translatable = plan_.refusals.empty();
   }
 
@@ -255,8 +270,17 @@ class Builder {
         }
       }
       if (t == "slice") {
-        Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
-        return false;
+        // Slices bound to a name or passed to a helper become named subviews
+        // (SubviewTransformer); every other slice is refused.
+        if (!IsSubviewUse(parent) || parent.ChildByField("value").Type() != "identifier") {
+          Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
+          return false;
+        }
+        if (n.ChildByField("step") || CountColons(n) > 1) {
+          Refuse(DiagId::kSliceStep, "takes a slice with a step", n, "loop over the elements with range(lo, hi, step)");
+          return false;
+        }
+        return true;
       }
       if ((t == "for_statement" || t == "while_statement") && n.ChildByField("alternative")) {
         Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t == "for_statement" ? "for" : "while") + " ... else",
@@ -278,6 +302,231 @@ class Builder {
       }
       return true;
     });
+  }
+
+  // ---- calls to other jitted functions (call_graph.h) ----------------------------
+  bool CheckHelperCall(const Node& n) {
+    Node fn = n.ChildByField("function");
+    std::string name(fn.Text());
+    if (std::find(plan_.callees.begin(), plan_.callees.end(), name) == plan_.callees.end()) plan_.callees.push_back(name);
+    int idx = reg_.KernelIndex(name);
+    if (idx < 0) {
+      Refuse(DiagId::kKernelCall, "calls the jitted function '" + name + "', which is defined more than once", n);
+      return false;
+    }
+    const Kernel& c = mod_.kernels[idx];
+    if ((c.kind != JitKind::kNjit && c.kind != JitKind::kJit) || c.uses_objmode_block) {
+      Refuse(DiagId::kKernelCall,
+             "calls '" + name + "', which cannot become a @pk.function (it is a " + std::string(JitKindName(c.kind)) +
+                 (c.uses_objmode_block ? " with an objmode block" : "") + ")",
+             n);
+      return false;
+    }
+    Node args = n.ChildByField("arguments");
+    size_t positional = 0;
+    for (const Node& a : args.NamedChildren()) {
+      std::string_view t = a.Type();
+      if (t == "keyword_argument" || t == "list_splat" || t == "dictionary_splat") {
+        Refuse(DiagId::kHelperArguments, "passes '" + std::string(a.Text()) + "' to '" + name + "'", a,
+               "pass every argument by position");
+        return false;
+      }
+      if (t != "comment") ++positional;
+    }
+    if (positional != c.params.size()) {
+      Refuse(DiagId::kHelperArguments,
+             "calls '" + name + "' with " + std::to_string(positional) + " of its " + std::to_string(c.params.size()) +
+                 " parameters",
+             n, "pass every argument (default values are not copied into the @pk.function)");
+      return false;
+    }
+    helper_calls_.push_back(n);
+    for (const Node& a : args.NamedChildren()) CheckConstructs(a, args);
+    return false;
+  }
+
+  // A subscript whose value is a view rather than an element: the whole
+  // right-hand side of `name = ...`, or an argument of a helper call. Only
+  // there can the SubviewTransformer bind it to a name.
+  bool IsSubviewUse(const Node& sub) const {
+    if (sub.Type() != "subscript") return false;
+    Node p = sub.Parent();
+    if (p.Type() == "assignment")
+      return p.ChildByField("right") == sub && p.ChildByField("left").Type() == "identifier" &&
+             p.Parent().Type() == "expression_statement";
+    if (p.Type() == "argument_list") {
+      Node call = p.Parent();
+      Node fn = call.ChildByField("function");
+      return fn.Type() == "identifier" && fn.Text() != k_.name && kernel_names_.count(std::string(fn.Text()));
+    }
+    return false;
+  }
+
+  static int CountColons(const Node& slice) {
+    int c = 0;
+    for (const Node& x : slice.Children()) c += x.Type() == ":";
+    return c;
+  }
+
+  static int SliceCount(const Node& sub) {
+    int s = 0;
+    for (const Node& x : sub.ChildrenByField("subscript")) s += x.Type() == "slice";
+    return s;
+  }
+
+  static std::string CallTypeKey(const Node& call) { return "()" + std::string(call.Text()); }
+
+  std::vector<Type> ArgTypes(const Node& call, const TypeTable& types) const {
+    std::vector<Type> out;
+    for (const Node& a : call.ChildByField("arguments").NamedChildren())
+      if (a.Type() != "comment") out.push_back(TypeOfExpr(a, types, mod_.imports));
+    return out;
+  }
+
+  static bool Known(const std::vector<Type>& ts) {
+    for (const Type& t : ts)
+      if (t.scalar == Scalar::kUnknown || t.scalar == Scalar::kNone || IsComplex(t.scalar)) return false;
+    return true;
+  }
+
+  Type CallResult(const Node& call, const TypeTable& types) {
+    std::vector<Type> args = ArgTypes(call, types);
+    if (!Known(args)) return Type{};
+    std::string name(call.ChildByField("function").Text());
+    std::vector<int> need = reg_.ParamRanks(name);
+    for (size_t i = 0; i < args.size() && i < need.size(); ++i)
+      if (args[i].rank != need[i]) return Type{};
+    const FunctionSpec* spec = reg_.Specialize(name, args);
+    return spec && spec->ok ? spec->result : Type{};
+  }
+
+  // Every helper call with its final argument types: the specialisation it
+  // uses, or the reason the kernel stays Numba code.
+  void FinishCalls() {
+    for (const Node& call : helper_calls_) {
+      std::string name(call.ChildByField("function").Text());
+      std::vector<Type> args = ArgTypes(call, plan_.types);
+      std::vector<int> need = reg_.ParamRanks(name);
+      const Kernel& c = mod_.kernels[reg_.KernelIndex(name)];
+      auto arg_nodes = call.ChildByField("arguments").NamedChildren();
+      bool bad = false;
+      for (size_t i = 0; i < args.size() && i < need.size() && i < c.params.size(); ++i) {
+        if (args[i].scalar == Scalar::kUnknown || IsComplex(args[i].scalar) || args[i].scalar == Scalar::kNone) {
+          bad = true;
+          if (!plan_.refusals.empty()) continue;  // the echo of a construct already refused
+          Refuse(DiagId::kHelperArgumentType,
+                 "cannot infer the type of the argument '" + std::string(arg_nodes[i].Text()) + "' of '" + name + "'",
+                 arg_nodes[i], "add an eager signature to the kernel");
+          bad = true;
+        } else if (args[i].rank != need[i]) {
+          auto dims = [](int r) { return r == 0 ? std::string("a scalar") : "a " + std::to_string(r) + "-D array"; };
+          Refuse(DiagId::kHelperArgumentType,
+                 "passes " + dims(args[i].rank) + " as '" + c.params[i] + "' of '" + name + "', which uses it as " +
+                     dims(need[i]),
+                 arg_nodes[i]);
+          bad = true;
+        }
+      }
+      if (bad) continue;
+      const FunctionSpec* spec = reg_.Specialize(name, args);
+      if (spec->recursive) {
+        Refuse(DiagId::kRecursion, "calls '" + name + "', which is part of a recursive call cycle", call);
+        continue;
+      }
+      if (!spec->ok) {
+        Refuse(DiagId::kKernelCall, "calls '" + name + "', which cannot become a @pk.function: " + spec->reason, call,
+               "make '" + name + "' a scalar function of scalars and arrays that allocates nothing");
+        continue;
+      }
+      if (spec->result.scalar == Scalar::kNone && call.Parent().Type() != "expression_statement") {
+        Refuse(DiagId::kHelperArgumentType, "uses the value of '" + name + "', which returns nothing", call);
+        continue;
+      }
+      plan_.calls.push_back(HelperCall{name, "", call.StartByte(), call.EndByte(), spec});
+    }
+  }
+
+  // Names bound to subviews (`row = a[i, :]`): the dialect declares them in
+  // their block (C++ `auto row = Kokkos::subview(...)`) and cannot rebind them.
+  void CheckSubviews() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "subscript" && IsSubviewUse(n) && n.Parent().Type() == "argument_list") {
+        // A helper argument: the SubviewTransformer binds it before the
+        // statement, which a while/elif condition does not have.
+        for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
+          Node p = a.Parent();
+          if ((p.Type() == "while_statement" || p.Type() == "elif_clause") && p.ChildByField("condition") == a) {
+            Refuse(DiagId::kSubviewPosition, "passes the subview '" + std::string(n.Text()) + "' in a loop or elif condition", n,
+                   "compute the call into a variable first");
+            break;
+          }
+        }
+        return false;
+      }
+      if (n.Type() != "assignment") return true;
+      Node l = n.ChildByField("left"), r = n.ChildByField("right");
+      if (!r || l.Type() != "identifier" || !IsSubviewUse(r)) return true;
+      if (TypeOfExpr(r, plan_.types, mod_.imports).rank == 0) return true;
+      std::string name(l.Text());
+      if (assign_count_[name] != 1) {
+        Refuse(DiagId::kSubviewBinding, "binds '" + name + "' to a subview and assigns it elsewhere too", n,
+               "give each subview its own name");
+        return true;
+      }
+      Node stmt = n.Parent(), block = stmt.Parent();
+      bool ok = true;
+      WalkWithParent(body_, def_, [&](const Node& m, const Node& p) {
+        if (m.Type() == "identifier" && m.Text() == name && IsNameUse(m, p) && m != l)
+          if (m.StartByte() < stmt.EndByte() || m.EndByte() > block.EndByte()) ok = false;
+        return ok;
+      });
+      if (!ok)
+        Refuse(DiagId::kSubviewBinding, "uses the subview '" + name + "' outside the block that binds it", n,
+               "bind the subview in the block that uses it");
+      return true;
+    });
+  }
+
+  // A @pk.function returns one scalar on every path, or nothing on all.
+  void FunctionReturns() {
+    Walk(body_, [&](const Node& n) {
+      if (IsPrange(n) || (n.Type() == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "numba.prange")) {
+        Refuse(DiagId::kUnsupportedSyntax, "has a prange loop (a @pk.function runs inside one thread)", n);
+        return false;
+      }
+      return true;
+    });
+    for (const Node& call : allocation_calls_) Refuse(DiagId::kAllocationPlacement, "allocates an array", call);
+    std::vector<Node> returns;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "return_statement") returns.push_back(n);
+      return true;
+    });
+    bool any_value = false, any_bare = false;
+    Scalar rt = Scalar::kUnknown;
+    for (const Node& r : returns) {
+      if (r.NamedChildCount() == 0 || r.NamedChild(0).Type() == "none") {
+        any_bare = true;
+        continue;
+      }
+      any_value = true;
+      Type t = TypeOfExpr(r.NamedChild(0), plan_.types, mod_.imports);
+      if (t.rank > 0) Refuse(DiagId::kUnsupportedReturn, "returns an array", r);
+      else rt = Unify(rt, t.scalar);
+    }
+    if (!any_value) {
+      plan_.return_type = Scalar::kNone;
+      plan_.returns = ReturnKind::kNothing;
+      return;
+    }
+    auto stmts = Statements(body_);
+    if (any_bare || stmts.empty() || stmts.back().Type() != "return_statement")
+      Refuse(DiagId::kUnsupportedReturn, "may end without returning a value (Numba returns None there)",
+             def_.ChildByField("name"));
+    if ((rt == Scalar::kUnknown || IsComplex(rt)) && plan_.refusals.empty())
+      Refuse(DiagId::kUnknownType, "cannot infer the type of the returned value", def_.ChildByField("name"));
+    plan_.returns = ReturnKind::kScalar;
+    plan_.return_type = rt;
   }
 
   bool CheckFor(const Node& n) {
@@ -322,10 +571,7 @@ class Builder {
       Refuse(DiagId::kRecursion, "calls itself", n);
       return false;
     }
-    if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) {
-      Refuse(DiagId::kKernelCall, "calls the jitted function '" + shown + "'", n);
-      return false;
-    }
+    if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) return CheckHelperCall(n);
     if (q == "range" || q == "numba.prange") {
       Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
       return false;
@@ -433,7 +679,9 @@ class Builder {
   void CheckIdentifier(const Node& n, const Node& p) {
     if (p.Type() == "keyword_argument" && p.ChildByField("name") == n) return;
     std::string name(n.Text());
-    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kNumpyPrefix, 0) != 0) {
+    // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
+    if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
+        name.rfind(kNumpyPrefix, 0) != 0) {
       Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
       return;
     }
@@ -507,6 +755,20 @@ class Builder {
       }
       return true;
     });
+    // A helper's parameter that it passes on to another helper is an array
+    // of the rank that helper needs (`kernelB(cluster[i])`, snippet 2.2).
+    for (const Node& call : helper_calls_) {
+      std::vector<int> need = reg_.ParamRanks(std::string(call.ChildByField("function").Text()));
+      auto args = call.ChildByField("arguments").NamedChildren();
+      for (size_t i = 0; i < args.size() && i < need.size(); ++i) {
+        if (need[i] == 0) continue;
+        int depth = 0;
+        Node base = SubscriptBase(args[i], &depth);
+        if (base.Type() != "identifier" || !IsKnownLocal(std::string(base.Text()))) continue;
+        int slices = args[i].Type() == "subscript" ? SliceCount(args[i]) : 0;
+        NoteArrayUse(std::string(base.Text()), need[i] + depth - slices);
+      }
+    }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
     // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
     for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
@@ -518,6 +780,10 @@ class Builder {
     }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
+      if (function_args_ && !sig && i < function_args_->size()) {
+        plan_.types[p] = (*function_args_)[i];
+        continue;
+      }
       if (sig && i < sig->args.size()) {
         plan_.types[p] = sig->args[i];
         continue;
@@ -705,6 +971,13 @@ class Builder {
     for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
+      for (const Node& call : helper_calls_) {
+        // The helper's return type for the argument types known so far,
+        // under a key TypeOfExpr looks calls up by (scalar_types.h).
+        std::string key = CallTypeKey(call);
+        Type rt = CallResult(call, types);
+        if (types[key] != rt) { types[key] = rt; changed = true; }
+      }
       auto set = [&](const std::string& name, Type t) {
         if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return;
         if (loop_vars_.count(name)) return;
@@ -755,6 +1028,9 @@ class Builder {
 
   void InferLocalTypes() {
     LocalFixpoint(plan_.types);
+    // A helper that cannot be a @pk.function leaves its result unknown: say
+    // why (CRB119 at the call) rather than CRB124 on the local.
+    FinishCalls();
     // An unknown type is usually the echo of a construct already refused
     // (a list, a call); report it only when it is the sole reason.
     if (!plan_.refusals.empty()) return;
@@ -788,7 +1064,7 @@ class Builder {
           Type bt = plan_.types[std::string(base.Text())];
           if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
-          } else if (depth != bt.rank) {
+          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n))) {
             Refuse(DiagId::kPartialIndex,
                    "indexes the " + std::to_string(bt.rank) + "-D array '" + std::string(base.Text()) + "' with " +
                        std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
@@ -810,9 +1086,7 @@ class Builder {
         if (l.Type() == "identifier" && r) {
           Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
           bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
-          // (A slice bound to a name is a subview: CRB301, the SubviewTransformer's.)
-          if (rt.rank > 0 && !alloc && r.Type() != "subscript")
-            Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          if (rt.rank > 0 && !alloc && !IsSubviewUse(r)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
           if (alloc && assign_count_[std::string(l.Text())] > 1)
             Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
         }
@@ -1439,23 +1713,78 @@ class Builder {
   std::set<std::string> index_locals_;
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
+  HelperRegistry& reg_;
+  const std::vector<Type>* function_args_;
+  bool ranks_only_;
+  std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
+  std::vector<const FunctionSpec*> call_specs_;
   std::vector<Node> guards_;
   std::vector<NumpyGuardSite> guard_sites_;
 };
 
 }  // namespace
 
+KernelPlan BuildKernelPlan(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index,
+                           HelperRegistry& reg, const std::vector<Type>* function_args, bool ranks_only) {
+  KernelPlan plan;
+  Builder(tree, path, mod, index, plan, reg, function_args, ranks_only).Build();
+  return plan;
+}
+
 KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
   // Computed through the cache so visitors share the module analysis too.
   ModuleInfo mod = AnalyzeModule(in.tree, in.path);
   KernelPlans out;
+  HelperRegistry reg(in.tree, in.path, mod);
   for (size_t i = 0; i < mod.kernels.size(); ++i) {
     const Kernel& k = mod.kernels[i];
     if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;
     if (k.uses_objmode_block) continue;
-    KernelPlan plan;
-    Builder(in.tree, in.path, mod, i, plan).Build();
-    out.plans.push_back(std::move(plan));
+    out.plans.push_back(reg.BuildKernel(i));
+  }
+  // A jitted function that a kernel left as Numba code calls must stay a
+  // jitted function: its drop-in caller is plain Python, which nopython code
+  // cannot call. Repeated, since a helper kept in turn keeps its own callees.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < mod.kernels.size(); ++i) {
+      const Kernel& k = mod.kernels[i];
+      if (k.nested || k.is_class) continue;
+      auto plan = std::find_if(out.plans.begin(), out.plans.end(), [&](const KernelPlan& p) { return p.kernel_index == i; });
+      if (plan != out.plans.end() && plan->translatable) continue;
+      Node def = in.tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+      while (def && def.Type() != "function_definition") def = def.Parent();
+      if (!def) continue;
+      for (const std::string& callee : CalledKernels(def, mod)) {
+        for (KernelPlan& cp : out.plans) {
+          if (cp.name != callee || !cp.translatable || static_cast<int>(cp.kernel_index) != reg.KernelIndex(callee)) continue;
+          const Kernel& ck = mod.kernels[cp.kernel_index];
+          cp.refusals.push_back(Diagnostic::Make(DiagId::kHelperKeptForNumba,
+                                                 "'" + callee + "': kept as Numba code because '" + k.name +
+                                                     "', which stays Numba code, calls it",
+                                                 std::string(in.path))
+                                    .At(ck.def_start_byte, ck.def_start_byte + 3)
+                                    .Help("once '" + k.name + "' translates, so does '" + callee + "'"));
+          cp.translatable = false;
+          changed = true;
+        }
+      }
+    }
+  }
+  // The @pk.functions the translatable kernels need, named in first-use order.
+  for (KernelPlan& plan : out.plans)
+    if (plan.translatable)
+      for (HelperCall& c : plan.calls) {
+        reg.Use(c.spec);
+        c.function = c.spec->name;
+      }
+  for (KernelPlan& plan : out.plans)
+    for (HelperCall& c : plan.calls) c.spec = nullptr;
+  for (const FunctionSpec* spec : reg.Used()) {
+    KernelPlan f = *spec->plan;
+    f.function_name = spec->name;
+    for (HelperCall& c : f.calls) c.spec = nullptr;
+    out.functions.push_back(std::move(f));
   }
   return out;
 }

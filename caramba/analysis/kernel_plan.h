@@ -57,6 +57,16 @@ struct Reduction {
   std::vector<std::pair<uint32_t, uint32_t>> updates;
 };
 
+/// A call to another jitted function (issue 5): the helper is emitted as the
+/// @pk.function `function` (caramba/analysis/call_graph.h).
+struct FunctionSpec;
+struct HelperCall {
+  std::string callee;
+  std::string function;
+  uint32_t start = 0, end = 0;  // the call expression
+  const FunctionSpec* spec = nullptr;  // only while the analysis runs
+};
+
 /// A check `if cond: raise ValueError("...")` at a point every run reaches
 /// (a top-level statement or inside range loops only) whose condition the
 /// caller can evaluate: the caller performs it before the dispatch and the
@@ -69,6 +79,10 @@ struct Guard {
 
 struct KernelPlan {
   std::string name;
+  /// A @pk.function specialisation (call_graph.h), not a kernel: returns go
+  /// back to the caller, parameter types come from the call sites.
+  bool as_function = false;
+  std::string function_name;  // `_pk_fn_<name>` when as_function
   size_t kernel_index = 0;  // into ModuleInfo::kernels
   uint32_t def_start = 0, def_end = 0;
   bool translatable = false;
@@ -99,6 +113,10 @@ struct KernelPlan {
   std::vector<std::string> int_result_arrays;
   /// The final `return <expr>` of a prange kernel (evaluated by the caller).
   uint32_t final_return_start = 0, final_return_end = 0;
+  /// Calls to helpers that become @pk.functions, and every jitted function
+  /// the body calls by name (translatable or not).
+  std::vector<HelperCall> calls;
+  std::vector<std::string> callees;
   /// Shape checks the caller performs (see Guard).
   std::vector<Guard> guards;
   /// NumPy statements lowered to loops, applied by the NumpyTransformer
@@ -111,6 +129,9 @@ struct KernelPlan {
 /// UnsupportedDetector's kind table and get no plan.
 struct KernelPlans {
   std::vector<KernelPlan> plans;
+  /// The @pk.function specialisations the translatable kernels call (in any
+  /// depth), in first-use order; each has as_function and function_name set.
+  std::vector<KernelPlan> functions;
   const KernelPlan* Find(std::string_view name) const;
 };
 
@@ -119,6 +140,13 @@ struct KernelPlanAnalysis {
   static constexpr std::string_view kName = "kernel-plan";
   static Result Compute(const AnalysisInput& in);
 };
+
+class HelperRegistry;
+/// Builds one plan: the kernel `index`, or with `function_args` its
+/// @pk.function specialisation for those argument types; `ranks_only` stops
+/// once the parameter types are known. Used by HelperRegistry.
+KernelPlan BuildKernelPlan(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index,
+                           HelperRegistry& reg, const std::vector<Type>* function_args, bool ranks_only);
 
 /// True when `name` is selected by TranslateOptions::kernels (empty = all).
 bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k);

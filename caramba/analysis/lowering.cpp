@@ -188,6 +188,8 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
     }
     return out;
   };
+  auto helper = env.renamed_calls.find(e.StartByte());
+  if (helper != env.renamed_calls.end()) return helper->second + "(" + lowered_args() + ")";
   if ((q == "float" || q == "numpy.float64") && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
   if (q == "numpy.int64" && args.size() == 1) {
     if (IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);

@@ -10,6 +10,7 @@
 // kernels before any visitor changed them.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct LowerEnv {
   /// Loop variables of serial `for` loops: 32-bit in the dialect, 64-bit in
   /// Numba, so products of them are widened through an int64 temporary.
   std::set<std::string, std::less<>> int32_names;
+  /// Calls to other jitted functions, by the call's start byte: the name of
+  /// the @pk.function they call instead (call_graph.h).
+  std::map<uint32_t, std::string> renamed_calls;
 
   LowerEnv(const TypeTable& t, const ImportTable& i) : types(t), imports(i) {}
   std::string NewTemp() { return "_pk_t" + std::to_string(temp_counter++); }

@@ -82,6 +82,9 @@ struct Leaf {
 };
 
 struct Failure {};
+// Not the NumpyTransformer's business after all (a subview use the
+// SubviewTransformer reports): the statement is left to the plan's refusals.
+struct Abstain {};
 
 class Lowerer {
  public:
@@ -94,7 +97,11 @@ class Lowerer {
     numpy_ = in.imports.AliasOf("numpy");
   }
 
-  void Run() { Block(body_); }
+  void Run() {
+    Block(body_);
+    // Rewriting part of a kernel whose other part stays refused is pointless.
+    if (abstained_) out_.rewrites.clear();
+  }
 
  private:
   // ---- diagnostics -------------------------------------------------------------
@@ -261,6 +268,9 @@ class Lowerer {
       if (!pre.empty()) out_.rewrites.push_back({stmt.StartByte(), stmt.StartByte(), pre});
       out_.rewrites.push_back({expr.StartByte(), expr.EndByte(), text});
     } catch (const Failure&) {
+    } catch (const Abstain&) {
+      out_.covered.pop_back();
+      abstained_ = true;
     }
   }
 
@@ -309,6 +319,12 @@ class Lowerer {
       }
       Emit(s, text);
     } catch (const Failure&) {
+    } catch (const Abstain&) {
+      out_.covered.pop_back();
+      out_.guard_sites.erase(std::remove_if(out_.guard_sites.begin(), out_.guard_sites.end(),
+                                            [&](const NumpyGuardSite& g) { return g.start == s.StartByte(); }),
+                             out_.guard_sites.end());
+      abstained_ = true;
     }
   }
 
@@ -355,7 +371,10 @@ class Lowerer {
 
   // An element `a[i, j]` / `a[i][j]`: its indices may hold reductions.
   std::string ElementChain(const Node& e) {
-    if (e.Type() != "subscript") return std::string(e.Text());
+    if (e.Type() != "subscript") {
+      if (e.Type() != "identifier" && NeedsLowering(e)) throw Abstain{};  // `(a[1:] * 2.0)[0]`
+      return std::string(e.Text());
+    }
     Node value = e.ChildByField("value");
     return Splice(e, [&](const Node& c) { return c == value ? ElementChain(c) : ScalarText(c); });
   }
@@ -888,6 +907,7 @@ class Lowerer {
   Node stmt_;                                // the statement being lowered
   std::set<std::string> ids_;                // names its shape checks read
   std::vector<std::string>* sink_ = &lines_;  // where HoldValue puts its temporaries
+  bool abstained_ = false;                  // a statement left to other refusals
   bool top_ = false;                        // the statement is a top-level statement of the kernel
   std::map<std::string, std::string> held_;  // text -> temporary, per statement
 };

@@ -67,9 +67,10 @@ Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imp
   // a.shape[d]
   if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return ScalarType(Scalar::kInt64);
   Type t = TypeOfExpr(base, names, imports);
+  // Slices keep their dimension and missing indices leave whole trailing
+  // dimensions: `a[i, :]` and `a[i]` of a 2-D array are 1-D views.
   if (t.rank > 0 && depth == t.rank && slices == 0) return ScalarType(t.scalar);
-  // A slice keeps its dimension: a[1:] is an array (of unknown layout).
-  if (t.rank > 0 && depth <= t.rank && slices > 0) return Type{t.scalar, t.rank - (depth - slices), 'A'};
+  if (t.rank > 0 && depth <= t.rank) return Type{t.scalar, t.rank - depth + slices, 'A'};
   return Type{};
 }
 
@@ -195,6 +196,10 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     return ScalarType(Arith(l.scalar, r.scalar));
   }
   if (t == "call") {
+    // Calls to other jitted functions: the KernelPlan analysis records the
+    // helper's return type under "()" + the call's text (call_graph.h).
+    auto helper = names.find("()" + std::string(e.Text()));
+    if (helper != names.end()) return helper->second;
     Node fn = e.ChildByField("function");
     auto args = e.ChildByField("arguments").NamedChildren();
     std::string q = imports.Resolve(fn);

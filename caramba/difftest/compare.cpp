@@ -328,42 +328,34 @@ Value Value::FromJson(const nlohmann::json& j) {
   return v;
 }
 
-Value Value::Float64Array(std::vector<int64_t> shape, const std::vector<double>& v) {
+namespace {
+// A numeric Value from raw elements: the four test constructors below.
+Value Numeric(Value::Kind kind, std::string pytype, const char* dtype, std::vector<int64_t> shape,
+              const void* bytes, size_t size) {
   Value r;
-  r.kind = Kind::kArray;
-  r.pytype = "numpy.ndarray";
-  r.dtype = "<f8";
+  r.kind = kind;
+  r.pytype = std::move(pytype);
+  r.dtype = dtype;
   r.shape = std::move(shape);
-  r.data.assign(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+  r.data.assign(static_cast<const char*>(bytes), size);
   return r;
+}
+}  // namespace
+
+Value Value::Float64Array(std::vector<int64_t> shape, const std::vector<double>& v) {
+  return Numeric(Kind::kArray, "numpy.ndarray", "<f8", std::move(shape), v.data(), v.size() * sizeof(double));
 }
 
 Value Value::Int64Array(std::vector<int64_t> shape, const std::vector<int64_t>& v) {
-  Value r;
-  r.kind = Kind::kArray;
-  r.pytype = "numpy.ndarray";
-  r.dtype = "<i8";
-  r.shape = std::move(shape);
-  r.data.assign(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(int64_t));
-  return r;
+  return Numeric(Kind::kArray, "numpy.ndarray", "<i8", std::move(shape), v.data(), v.size() * sizeof(int64_t));
 }
 
 Value Value::Float64Scalar(double v, std::string pytype) {
-  Value r;
-  r.kind = Kind::kScalar;
-  r.pytype = std::move(pytype);
-  r.dtype = "<f8";
-  r.data.assign(reinterpret_cast<const char*>(&v), sizeof v);
-  return r;
+  return Numeric(Kind::kScalar, std::move(pytype), "<f8", {}, &v, sizeof v);
 }
 
 Value Value::Int64Scalar(int64_t v, std::string pytype) {
-  Value r;
-  r.kind = Kind::kScalar;
-  r.pytype = std::move(pytype);
-  r.dtype = "<i8";
-  r.data.assign(reinterpret_cast<const char*>(&v), sizeof v);
-  return r;
+  return Numeric(Kind::kScalar, std::move(pytype), "<i8", {}, &v, sizeof v);
 }
 
 std::string Value::Describe() const {

@@ -30,6 +30,7 @@ VISITOR_DIRS = {
     "unsupported_detector": "UnsupportedDetector",
     "pattern_analyzer": "PatternAnalyzer",
     "array_transformer": "ArrayTransformer",
+    "subview_transformer": "SubviewTransformer",
     "semantic_transformer": "SemanticTransformer",
 }
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")

@@ -6,6 +6,7 @@
 
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
+#include "visitors/kernel_restorer.h"
 
 using namespace caramba;
 
@@ -170,4 +171,35 @@ TEST_CASE("the shipped pipeline has uniquely named visitors with descriptions") 
     CHECK(pm.FindVisitor(names[i]) == static_cast<int>(i));
     CHECK_FALSE(pm.Visitors()[i]->Description().empty());
   }
+}
+
+TEST_CASE("KernelRestorer puts back the input text of kernels left as Numba code, and only those") {
+  // "Lower" rewrites both kernels (as a desugaring visitor before the
+  // UnsupportedDetector may); "Translate" then turns only `good` into plain
+  // Python, as the SemanticTransformer does with a kernel it accepts.
+  const std::string input =
+      "from numba import njit\n\n@njit\ndef good(a):\n    a[0] = 1  # keep\n\n"
+      "@njit\ndef bad(a):\n    a[0] = 1  # keep\n    print(a)\n";
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Lower", [](const Context& c) {
+    VisitorResult r{EditList("Lower"), {}};
+    std::string_view s = c.source();
+    for (size_t at = s.find("a[0] = 1"); at != std::string_view::npos; at = s.find("a[0] = 1", at + 1))
+      r.edits.Replace(static_cast<uint32_t>(at), static_cast<uint32_t>(at + 8), "a[0] = 0 + 1");
+    return r;
+  }));
+  v.push_back(std::make_unique<LambdaVisitor>("Translate", [](const Context& c) {
+    return ReplaceFirst(c, "@njit\ndef good", "def good", "Translate");
+  }));
+  v.push_back(std::make_unique<KernelRestorer>());
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run(input, "t.py", {});
+  CHECK(r.ok);
+  CHECK(r.output ==
+        "from numba import njit\n\ndef good(a):\n    a[0] = 0 + 1  # keep\n\n"
+        "@njit\ndef bad(a):\n    a[0] = 1  # keep\n    print(a)\n");
+  // Nothing changed: nothing to restore.
+  TranslateOptions only;
+  only.only = "KernelRestorer";
+  CHECK(pm.Run(input, "t.py", only).output == input);
 }

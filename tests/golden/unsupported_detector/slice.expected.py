@@ -1,4 +1,5 @@
-# CRB301: the kernel stays Numba code, byte for byte.
+# CRB301: a slice that is neither bound to a name nor passed to a helper;
+# the kernel stays Numba code, byte for byte.
 import time
 
 import numpy as np
@@ -7,4 +8,4 @@ from numba import jit, njit, vectorize
 
 @njit
 def k(a):
-    b = a[1:]  # expect: CRB301
+    b = a[1:][0]  # expect: CRB301

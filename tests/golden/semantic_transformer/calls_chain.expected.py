@@ -1,0 +1,72 @@
+# Kernel-to-kernel calls: every helper a kernel reaches (here a chain of
+# depth 3) becomes a top-level @pk.function with annotated parameters and
+# return type; helpers keep their own drop-in callers for Python code.
+import math
+
+import pykokkos as pk
+
+
+@pk.function
+def _pk_fn_clamp01(x: pk.double) -> pk.double:
+    if x < 0:
+        return 0.0
+    if x > 1:
+        return 1.0
+    return x
+
+
+@pk.workunit
+def _pk_clamp01(tid, acc: pk.Acc[pk.double], x: pk.double):
+    if x < 0:
+        acc += 0.0
+        return
+    if x > 1:
+        acc += 1.0
+        return
+    acc += x
+
+
+def clamp01(x):
+    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_clamp01, x=x)
+
+
+@pk.function
+def _pk_fn_soft(x: pk.double, k: pk.double) -> pk.double:
+    return _pk_fn_clamp01(0.5 + x / (2.0 * k))
+
+
+@pk.workunit
+def _pk_soft(tid, acc: pk.Acc[pk.double], x: pk.double, k: pk.double):
+    acc += _pk_fn_clamp01(0.5 + x / (2.0 * k))
+
+
+def soft(x, k):
+    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_soft, x=x, k=k)
+
+
+@pk.function
+def _pk_fn_score(x: pk.double, y: pk.double, k: pk.double) -> pk.double:
+    return _pk_fn_soft(x - y, k) * _pk_fn_soft(y - x, k) + math.sqrt(x * x + y * y)
+
+
+@pk.workunit
+def _pk_score(tid, acc: pk.Acc[pk.double], x: pk.double, y: pk.double, k: pk.double):
+    acc += _pk_fn_soft(x - y, k) * _pk_fn_soft(y - x, k) + math.sqrt(x * x + y * y)
+
+
+def score(x, y, k):
+    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_score, x=x, y=y, k=k)
+
+
+@pk.workunit
+def _pk_chain_kernel(tid, a, b, out, k: pk.double):
+    i: pk.int64 = tid
+    out[i] = _pk_fn_score(a[i], b[i], k)
+
+
+def chain_kernel(a, b, out, k):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_chain_kernel,
+        a=pk.array(a),
+        b=pk.array(b),
+        out=pk.array(out),
+        k=k)

@@ -1,0 +1,53 @@
+# One helper called with an int64 and with a float64: one @pk.function per
+# argument types (Numba compiles one specialisation per call signature), so
+# integer semantics (`//`) stay integer. A helper that returns nothing
+# becomes a `-> None` function.
+import pykokkos as pk
+import math
+
+
+@pk.function
+def _pk_fn_twice(x: pk.int64) -> pk.int64:
+    return x + x
+
+
+@pk.function
+def _pk_fn_twice_1(x: pk.double) -> pk.double:
+    return x + x
+
+
+@pk.workunit
+def _pk_twice(tid, acc: pk.Acc[pk.double], x: pk.double):
+    acc += x + x
+
+
+def twice(x):
+    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_twice, x=x)
+
+
+@pk.function
+def _pk_fn_store(v: pk.View1D[pk.double], k: pk.int64, value: pk.double) -> None:
+    v[k] = value
+
+
+@pk.workunit
+def _pk_store(tid, v, k: pk.int64, value: pk.double):
+    v[k] = value
+
+
+def store(v, k, value):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_store, v=pk.array(v), k=k, value=value)
+
+
+@pk.workunit
+def _pk_mixed_types(tid, ints: pk.View1D[pk.int64], floats: pk.View1D[pk.double], out: pk.View1D[pk.double]):
+    for i in range(ints.extent(0)):
+        _pk_t0: pk.int64 = math.floor(_pk_fn_twice(ints[i]) / 3)
+        _pk_fn_store(out, i, _pk_t0 + _pk_fn_twice_1(floats[i]))
+
+
+def mixed_types(ints, floats, out):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_mixed_types,
+        ints=pk.array(ints),
+        floats=pk.array(floats),
+        out=pk.array(out))
