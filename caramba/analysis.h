@@ -14,6 +14,7 @@
 #include <typeindex>
 
 #include "caramba/module_analysis.h"
+#include "caramba/options.h"
 #include "caramba/syntax.h"
 
 namespace caramba {
@@ -21,6 +22,9 @@ namespace caramba {
 struct AnalysisInput {
   const Tree& tree;
   std::string_view path;
+  /// The run's options, for analyses whose facts depend on them (the
+  /// kernel plan reads --parallelize); null means the defaults.
+  const TranslateOptions* options = nullptr;
 };
 
 /// Imports, aliases and kernels of the module (module_analysis.h).

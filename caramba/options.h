@@ -23,6 +23,20 @@ struct TranslateOptions {
   /// `_pk_<name>`; `thesis`: the workunit keeps the name and the caller is
   /// `call_<name>`, as in the thesis's snippet 2.5 (`--caller-style`).
   std::string caller_style = "drop-in";
+  /// Which loops run in parallel (`--parallelize`, design.md §2.2):
+  /// `auto` also parallelises the outer loop of a serial kernel when the
+  /// loop-dependence analysis proves its iterations independent; `prange`
+  /// keeps only explicit prange loops parallel; `none` runs every kernel on
+  /// the one-index serial policy (prange loops too, as Numba without
+  /// parallel=True).
+  std::string parallelize = "auto";
+  /// Two perfectly nested parallelisable loops: `outer` parallelises the
+  /// outer loop only (inner loop serial in each iteration), `flatten` runs
+  /// one flattened range over both (`--nested-parallel`). Outer is the
+  /// default because it measured faster (docs/translator.md, Benchmark).
+  std::string nested_parallel = "outer";
+  /// Report, per loop, why it was or was not parallelised (notes CRB521/CRB522).
+  bool explain_parallel = false;
 };
 
 }  // namespace caramba

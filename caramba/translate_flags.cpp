@@ -17,6 +17,15 @@ void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
   app.add_option("--caller-style", opts.caller_style,
                  "drop-in: callers keep the kernel names (default); thesis: callers are call_<name>")
       ->check(CLI::IsMember({"drop-in", "thesis"}));
+  app.add_option("--parallelize", opts.parallelize,
+                 "auto: also parallelise provably independent serial loops (default); prange: only prange "
+                 "loops; none: everything serial")
+      ->check(CLI::IsMember({"auto", "prange", "none"}));
+  app.add_option("--nested-parallel", opts.nested_parallel,
+                 "nested parallel loops: outer (default, measured faster) or flatten into one range")
+      ->check(CLI::IsMember({"outer", "flatten"}));
+  app.add_flag("--explain-parallel", opts.explain_parallel,
+               "say for each loop why it was or was not parallelised (notes CRB521/CRB522)");
 }
 
 }  // namespace caramba

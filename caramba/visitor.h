@@ -34,7 +34,7 @@ class Context {
 
   template <typename A>
   const typename A::Result& Get() const {
-    return cache_.Get<A>(AnalysisInput{tree_, path_});
+    return cache_.Get<A>(AnalysisInput{tree_, path_, &options_});
   }
   const ModuleInfo& module() const { return Get<ModuleAnalysis>(); }
   /// The text the pipeline started from and its module analysis (kernels as

@@ -129,8 +129,14 @@ std::string WriteCaller(const CallerInput& in) {
   Node loop = plan.dispatch == Dispatch::kSerial ? Node() : NodeAt(tree, plan.loop_start, plan.loop_end);
   std::vector<Node> range_args;
   if (loop) range_args = loop.ChildByField("right").ChildByField("arguments").NamedChildren();
+  std::vector<Node> inner_args;  // a flattened inner loop (--nested-parallel=flatten)
+  if (plan.inner_loop_start)
+    inner_args = NodeAt(tree, plan.inner_loop_start, plan.inner_loop_end).ChildByField("right").ChildByField("arguments").NamedChildren();
   std::set<std::string> need;
   for (const Node& a : range_args) Identifiers(a, need);
+  for (const Node& a : inner_args) Identifiers(a, need);
+  if (plan.time_loop_start)
+    Identifiers(NodeAt(tree, plan.time_loop_start, plan.time_loop_end).ChildByField("right"), need);
   for (const auto& a : plan.allocations) Identifiers(NodeAt(tree, a.call_start, a.call_end), need);
   if (plan.reduction.init_value_start)
     Identifiers(NodeAt(tree, plan.reduction.init_value_start, plan.reduction.init_value_end), need);
@@ -153,17 +159,37 @@ std::string WriteCaller(const CallerInput& in) {
   GuardLines(tree, plan, ind, lines);
 
   // The policy.
+  auto count_of = [](const std::vector<Node>& args) {
+    if (args.size() == 1) return IntBound(args[0], CallerText(args[0]));
+    std::string c = "len(range(";
+    for (size_t i = 0; i < args.size(); ++i) c += (i ? ", " : "") + CallerText(args[i]);
+    return c + "))";
+  };
   std::string count = "1";
-  if (loop) {
-    if (range_args.size() == 1) {
-      count = IntBound(range_args[0], CallerText(range_args[0]));
-    } else {
-      count = "len(range(";
-      for (size_t i = 0; i < range_args.size(); ++i) count += (i ? ", " : "") + CallerText(range_args[i]);
-      count += "))";
-    }
+  if (loop) count = count_of(range_args);
+  if (!inner_args.empty()) {
+    // The thread index is 32-bit in the dialect: refuse at run time rather
+    // than wrap.
+    lines.push_back("_pk_n1 = " + count_of(inner_args));
+    lines.push_back("_pk_n = " + count + " * _pk_n1");
+    lines.push_back("if _pk_n >= 2 ** 31:");
+    lines.push_back(ind + "raise OverflowError(\"" + in.names.caller +
+                    ": more than 2**31 flattened iterations; translate with --nested-parallel=outer\")");
+    count = "_pk_n";
   }
-  std::string policy = "pk.RangePolicy(" + SpaceExpr(in.ctx.options().space) + ", 0, " + count + ")";
+  std::string space = SpaceExpr(in.ctx.options().space);
+  if (!plan.alias_checks.empty() && in.ctx.options().space != "Serial") {
+    // Arrays that may overlap make the iterations dependent: run them in
+    // order on the Serial space then (loop_dependence.h).
+    std::string np = in.ctx.module().imports.AliasOf("numpy");
+    if (np.empty()) np = "np";
+    std::string test;
+    for (const auto& a : plan.alias_checks)
+      test += (test.empty() ? "" : " or ") + np + ".may_share_memory(" + a.written + ", " + a.other + ")";
+    lines.push_back("_pk_space = pk.Serial if " + test + " else " + space);
+    space = "_pk_space";
+  }
+  std::string policy = "pk.RangePolicy(" + space + ", 0, " + count + ")";
 
   // The reduction's initial value and, for atomics, its one-element array.
   const Reduction& red = plan.reduction;
@@ -203,7 +229,18 @@ std::string WriteCaller(const CallerInput& in) {
   std::string int_test;
   for (const auto& a : plan.int_result_arrays)
     int_test += (int_test.empty() ? "" : " and ") + a + ".dtype.kind in \"iub\"";
-  if (plan.dispatch == Dispatch::kSerial) {
+  if (plan.time_loop_start) {
+    // The serial loop around the parallel loop runs here, one dispatch per
+    // step (a reduction is refused there, so this is a parallel_for).
+    Node t = NodeAt(tree, plan.time_loop_start, plan.time_loop_end);
+    std::string d = dispatch("");
+    for (size_t at = 0; (at = d.find(nl, at)) != std::string::npos; at += nl.size() + ind.size())
+      d.insert(at + nl.size(), ind);
+    lines.push_back("for " + plan.time_var + " in " + CallerText(t.ChildByField("right")) + ":");
+    lines.push_back(ind + d);
+    if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")
+      lines.push_back(CallerText(final_return));
+  } else if (plan.dispatch == Dispatch::kSerial) {
     if (plan.returns == ReturnKind::kScalar) {
       std::string cast = plan.return_type == Scalar::kBool ? "bool" : IsInteger(plan.return_type) ? "int" : "";
       std::string d = dispatch(cast.empty() && !int_test.empty() ? "_pk_result = " : "");

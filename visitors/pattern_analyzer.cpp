@@ -18,6 +18,13 @@ VisitorResult PatternAnalyzer::Run(const Context& ctx) const {
     // Notes only matter for kernels that are translated.
     if (plan.translatable)
       for (const Diagnostic& d : plan.notes) r.diagnostics.push_back(d);
+    // --explain-parallel: one note per loop, in source order.
+    if (plan.translatable && ctx.options().explain_parallel)
+      for (const LoopDecision& d : plan.decisions) {
+        std::string header(ctx.source().substr(d.start, d.end - d.start));
+        r.diagnostics.push_back(ctx.Diag(d.parallel ? DiagId::kLoopParallel : DiagId::kLoopSerial, "'" + plan.name + "': " + header + ": " + d.why,
+                                         d.start, d.end));
+      }
   }
   return r;
 }

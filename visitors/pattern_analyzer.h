@@ -3,7 +3,10 @@
 // reduction parallel_reduce (sum directly; product, max and min through an
 // atomic update), and a kernel without prange a single-index dispatch.
 // It changes no text: it reports the loop/reduction refusals (CRB4xx) and
-// notes; the plan itself lives in the KernelPlan analysis.
+// notes; the plan itself lives in the KernelPlan analysis, which also makes
+// the auto-parallelism decision (--parallelize, loop_dependence.h) that
+// --explain-parallel reports here, one note per loop (CRB521 parallel,
+// CRB522 serial).
 #pragma once
 
 #include "caramba/visitor.h"

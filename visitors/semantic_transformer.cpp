@@ -41,7 +41,12 @@ class KernelWriter {
     std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
     unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
     env_.indent_unit = unit_;
-    env_.int32_names = Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel"));
+    // The variables of the parallel range are pk.int64 (declared from tid).
+    env_.int32_names =
+        Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none");
+    env_.int32_names.erase(plan.loop_var);
+    env_.int32_names.erase(plan.inner_loop_var);
+    env_.int32_names.erase(plan.time_var);  // a pk.int64 parameter of the workunit
     auto used = [&](const std::string& n) {
       return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
     };
@@ -52,6 +57,9 @@ class KernelWriter {
     for (const HelperCall& c : plan.calls) env_.renamed_calls[c.start] = c.function;
     names_.caller = thesis ? "call_" + k.name : k.name;
     if (plan.dispatch != Dispatch::kSerial) loop_ = NodeAt(plan.loop_start, plan.loop_end);
+    // A flattened nest (--nested-parallel=flatten): the inner loop's body is
+    // the workunit's body.
+    par_ = plan.inner_loop_start ? NodeAt(plan.inner_loop_start, plan.inner_loop_end) : loop_;
     if (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum)
       names_.cell = "_pk_" + plan.reduction.var;
   }
@@ -61,7 +69,7 @@ class KernelWriter {
   /// The workunit and the caller, replacing the decorated definition.
   std::string Write() {
     if (plan_.as_function) return WriteFunction();
-    Node region_root = loop_ ? loop_.ChildByField("body") : body_;
+    Node region_root = loop_ ? par_.ChildByField("body") : body_;
     region_root_ = region_root;
     // Shape checks run in the caller (KernelPlan::guards).
     for (const Guard& g : plan_.guards) RemoveLine(g.stmt_start, g.stmt_end);
@@ -96,7 +104,7 @@ class KernelWriter {
       for (const Node& s : setup) body += ind + Region(s.StartByte(), s.EndByte()) + nl_;
       body += Header(ind);
       std::string loop_indent(IndentationAt(ctx_.source(), region_root.StartByte()));
-      body += Dedent(loop_indent + Region(LeadingComments(loop_, region_root), region_root.EndByte()), loop_indent, ind);
+      body += Dedent(loop_indent + Region(LeadingComments(par_, region_root), region_root.EndByte()), loop_indent, ind);
     }
     if (TrimmedEmpty(body)) body = ind + "pass";
     std::string wu = "@pk.workunit" + nl_ + "def " + names_.workunit + "(" + Signature() + "):" + nl_ + body;
@@ -140,6 +148,8 @@ class KernelWriter {
   void Declarations() {
     std::set<std::string> skip;
     skip.insert(plan_.loop_var);
+    if (!plan_.inner_loop_var.empty()) skip.insert(plan_.inner_loop_var);
+    if (!plan_.time_var.empty()) skip.insert(plan_.time_var);
     skip.insert(plan_.reduction.var);
     for (const auto& a : plan_.allocations) skip.insert(a.var);
     std::set<std::string> loop_vars;
@@ -241,7 +251,7 @@ class KernelWriter {
     if (t == "expression_statement") return LowerSimple(s);
     if (t == "return_statement") return LowerReturn(s);
     if (t == "continue_statement") {
-      if (loop_ && InnermostLoop(s) == loop_) edits_.Replace(s.StartByte(), s.EndByte(), "return", "continue");
+      if (loop_ && InnermostLoop(s) == par_) edits_.Replace(s.StartByte(), s.EndByte(), "return", "continue");
       return;
     }
     if (t == "if_statement") {
@@ -507,21 +517,38 @@ class KernelWriter {
   }
 
   std::string Header(const std::string& ind) {
-    Node call = loop_.ChildByField("right");
-    auto args = call.ChildByField("arguments").NamedChildren();
     Prelude pre;
-    std::string value = tid_;
+    std::vector<std::string> lines;
+    if (par_ == loop_) {
+      lines.push_back(plan_.loop_var + ": pk.int64 = " + LoopValue(loop_, tid_, pre));
+    } else {
+      // Flattened: tid >= 0 and the inner count > 0 (else nothing runs), so
+      // C's truncating // and % equal Python's floor semantics here.
+      lines.push_back(plan_.loop_var + ": pk.int64 = " + LoopValue(loop_, "(" + tid_ + " // _pk_n1)", pre));
+      lines.push_back(plan_.inner_loop_var + ": pk.int64 = " + LoopValue(par_, "(" + tid_ + " % _pk_n1)", pre));
+    }
+    std::string out;
+    for (const auto& l : pre) out += ind + l + nl_;
+    for (const auto& l : lines) out += ind + l + nl_;
+    return out;
+  }
+
+  // The value of the loop variable of `loop` at iteration `index`.
+  std::string LoopValue(const Node& loop, const std::string& index, Prelude& pre) {
+    Node call = loop.ChildByField("right");
+    auto args = call.ChildByField("arguments").NamedChildren();
+    std::string value = index;
     if (args.size() >= 2) {
       std::string start = LowerExpr(args[0], env_, pre);
       std::string step = args.size() == 3 ? LowerExpr(args[2], env_, pre) : "";
       bool start_zero = args[0].Type() == "integer" && args[0].Text() == "0";
-      std::string scaled = step.empty() || step == "1" ? tid_
-                           : tid_ + " * " + (args[2].Type() == "integer" || args[2].Type() == "identifier" ? step : "(" + step + ")");
+      std::string scaled = step.empty() || step == "1" ? index
+                           : index + " * " + (args[2].Type() == "integer" || args[2].Type() == "identifier" ? step : "(" + step + ")");
       value = start_zero ? scaled : start + " + " + scaled;
     }
-    std::string out;
-    for (const auto& l : pre) out += ind + l + nl_;
-    return out + ind + plan_.loop_var + ": pk.int64 = " + value + nl_;
+    // `(tid // _pk_n1)` needs its parentheses only inside a sum or product.
+    if (value == index && value.front() == '(') value = value.substr(1, value.size() - 2);
+    return value;
   }
 
   std::string Signature() {
@@ -552,6 +579,10 @@ class KernelWriter {
       add(a.var, t, t.scalar != Scalar::kUnknown);
     }
     if (!names_.cell.empty()) add(names_.cell, Type{plan_.reduction.type, 1, 'C'}, true);
+    if (par_ != loop_) add("_pk_n1", Type{Scalar::kInt64, 0, 'A'}, true);  // the inner count of a flattened nest
+    // The step of a serial loop the caller runs around the dispatch.
+    if (!plan_.time_var.empty() && Mentions(loop_, plan_.time_var))
+      add(plan_.time_var, Type{Scalar::kInt64, 0, 'A'}, true);
     return sig;
   }
 
@@ -560,7 +591,7 @@ class KernelWriter {
   const Kernel& k_;
   LowerEnv env_;
   EditList edits_;
-  Node def_, body_, loop_, region_root_;
+  Node def_, body_, loop_, par_, region_root_;
   std::string nl_, unit_, tid_, acc_;
   GeneratedNames names_;
   std::map<uint32_t, Scalar> declare_in_place_;
@@ -631,7 +662,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       continue;
     }
     uses_math = uses_math || w.uses_math();
-    needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum);
+    needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
+                  (!plan.alias_checks.empty() && ctx.options().space != "Serial");
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
     translated.push_back({k.start_byte, k.end_byte});
   }

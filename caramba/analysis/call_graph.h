@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "caramba/module_analysis.h"
+#include "caramba/options.h"
 #include "caramba/syntax.h"
 #include "caramba/types.h"
 
@@ -40,7 +41,11 @@ struct FunctionSpec {
 
 class HelperRegistry {
  public:
-  HelperRegistry(const Tree& tree, std::string_view path, const ModuleInfo& mod) : tree_(tree), path_(path), mod_(mod) {}
+  HelperRegistry(const Tree& tree, std::string_view path, const ModuleInfo& mod, const TranslateOptions& options)
+      : tree_(tree), path_(path), mod_(mod), options_(options) {}
+
+  /// The run's options (--parallelize and friends decide plan facts).
+  const TranslateOptions& Options() const { return options_; }
 
   /// The kernel plan of ModuleInfo::kernels[index] (registered as in
   /// progress, so a helper calling back into it is recognised as recursion).
@@ -70,6 +75,7 @@ class HelperRegistry {
   const Tree& tree_;
   std::string_view path_;
   const ModuleInfo& mod_;
+  const TranslateOptions& options_;
   std::map<std::string, std::unique_ptr<FunctionSpec>> specs_;
   std::vector<std::string> in_progress_;  // names whose plan is being built
   std::map<std::string, std::vector<int>> ranks_;

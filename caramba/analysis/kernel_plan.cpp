@@ -6,6 +6,7 @@
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/walk.h"
 
@@ -90,7 +91,7 @@ class Builder {
   Builder(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index, KernelPlan& plan,
           HelperRegistry& reg, const std::vector<Type>* function_args = nullptr, bool ranks_only = false)
       : tree_(tree), path_(path), mod_(mod), k_(mod.kernels[index]), plan_(plan), reg_(reg),
-        function_args_(function_args), ranks_only_(ranks_only) {
+        function_args_(function_args), ranks_only_(ranks_only), options_(reg.Options()) {
     plan_.as_function = function_args != nullptr;
     plan_.name = k_.name;
     plan_.kernel_index = index;
@@ -131,6 +132,7 @@ class Builder {
     else
       CheckGuards();
     plan_.translatable = plan_.refusals.empty();
+    if (plan_.translatable) ExplainLoops();
   }
 
  private:
@@ -723,7 +725,7 @@ class Builder {
     // Arrays: anything subscripted, measured or unpacked.
     WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && parent.Type() != "subscript") {
+      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") NoteArrayUse(std::string(base.Text()), depth);
@@ -1057,7 +1059,7 @@ class Builder {
   void CheckArrays() {
     WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
       std::string_view t = n.Type();
-      if (t == "subscript" && parent.Type() != "subscript") {
+      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
         int depth = 0;
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") {
@@ -1103,7 +1105,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
-        env.int32_names = Int32LoopVariables(body_, mod_.imports, k_.Option("parallel"));
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange());
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())
@@ -1356,7 +1358,7 @@ class Builder {
     std::vector<Node> outer;
     // Without parallel=True Numba runs prange as range: so does the
     // translation (a serial kernel), whatever the loop carries.
-    bool parallel = k_.Option("parallel");
+    bool parallel = ParallelPrange();
     Walk(body_, [&](const Node& n) {
       if (parallel && IsPrange(n)) {
         outer.push_back(n);
@@ -1372,6 +1374,7 @@ class Builder {
       if (!ok) Refuse(DiagId::kAllocationPlacement, "allocates an array inside an expression, loop or branch", call,
                       "allocate it with a top-level statement 'x = np.empty(...)'");
     }
+    if (outer.empty() && TryAutoParallel(stmts)) return;
     if (outer.empty()) {
       plan_.dispatch = Dispatch::kSerial;
       SerialReturns();
@@ -1384,17 +1387,39 @@ class Builder {
       return;
     }
     Node loop = outer[0];
-    if (loop.Parent() != body_) {
+    Node top = loop.Parent() == body_ ? loop : TimeLoopAround(loop);
+    if (!top) {
       Refuse(DiagId::kPrangePlacement, "the prange loop is inside a loop or a branch", loop.ChildByField("right"),
              "keep the serial loop in the caller and make the prange loop the kernel");
       return;
+    }
+    PlanLoop(loop, stmts, top);
+    if (top != loop && plan_.reduction.op != ReduceOp::kNone)
+      Refuse(DiagId::kPrangePlacement, "the prange loop inside the serial loop carries a reduction",
+             loop.ChildByField("right"), "keep the serial loop in the caller and make the prange loop the kernel");
+    if (plan_.refusals.empty()) {
+      plan_.decisions.push_back(Decision(loop, true, std::string(plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce") +
+                                                         " over the prange loop"));
+      TryFlatten(loop, top);
+    }
+  }
+
+  // The parallel loop of the kernel (a prange, or a serial loop proven
+  // independent): its range, the reduction, the set-up and the return.
+  void PlanLoop(const Node& loop, const std::vector<Node>& stmts, const Node& top) {
+    if (top != loop) {  // a serial loop the caller runs around the dispatch
+      plan_.time_loop_start = top.StartByte();
+      plan_.time_loop_end = top.EndByte();
+      plan_.time_var = std::string(top.ChildByField("left").Text());
+      for (const Node& a : top.ChildByField("right").ChildByField("arguments").NamedChildren())
+        CheckCallerExpression(a, "the serial loop's range");
     }
     plan_.loop_start = loop.StartByte();
     plan_.loop_end = loop.EndByte();
     plan_.loop_var = std::string(loop.ChildByField("left").Text());
     for (const Node& a : loop.ChildByField("right").ChildByField("arguments").NamedChildren())
       plan_.range_args.emplace_back(a.Text());
-    size_t idx = std::find(stmts.begin(), stmts.end(), loop) - stmts.begin();
+    size_t idx = std::find(stmts.begin(), stmts.end(), top) - stmts.begin();
     FindReduction(loop, stmts, idx);
     CallerSetup(stmts, idx);
     // After the loop: at most one `return`.
@@ -1432,6 +1457,162 @@ class Builder {
            std::string(ReduceOpName(plan_.reduction.op)) + " reduction of '" + plan_.reduction.var +
                "' through an atomic update",
            loop.ChildByField("right"));
+  }
+
+  // ---- automatic parallelism (issue 5 items 5-6; loop_dependence.h) ----------
+  // prange loops run in parallel unless --parallelize=none (then, as Numba
+  // without parallel=True, they are serial loops).
+  bool ParallelPrange() const { return k_.Option("parallel") && options_.parallelize != "none"; }
+
+  LoopDecision Decision(const Node& loop, bool parallel, std::string why) const {
+    Node r = loop.ChildByField("right");
+    return LoopDecision{loop.StartByte(), r ? r.EndByte() : loop.EndByte(), parallel, std::move(why)};
+  }
+
+  // A serial kernel whose one top-level loop has independent iterations gets
+  // the plan of a prange kernel over that loop. Every obstacle keeps the
+  // serial plan, silently (the reason is a decision for --explain-parallel).
+  bool TryAutoParallel(const std::vector<Node>& stmts) {
+    if (!plan_.refusals.empty()) return false;
+    std::vector<Node> loops;
+    for (const Node& s : stmts)
+      if (s.Type() == "for_statement" || s.Type() == "while_statement") loops.push_back(s);
+    auto keep = [&](const Node& loop, const std::string& why) {
+      if (loop.Type() == "for_statement") plan_.decisions.push_back(Decision(loop, false, why));
+      return false;
+    };
+    if (options_.parallelize != "auto") {
+      for (const Node& l : loops) keep(l, "serial: --parallelize=" + options_.parallelize + " keeps serial loops serial");
+      return false;
+    }
+    if (loops.size() != 1) {
+      for (const Node& l : loops)
+        keep(l, loops.size() > 1 ? "serial: the kernel has " + std::to_string(loops.size()) +
+                                       " top-level loops (one dispatch runs one loop)"
+                                 : "");
+      return false;
+    }
+    Node loop = loops[0];
+    if (loop.Type() != "for_statement") return false;
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop});
+    Node top = loop;
+    if (!dep.independent) {
+      // A serial (time) loop around one independent loop: the caller runs
+      // the serial loop around the parallel dispatch.
+      Node inner = PerfectlyNestedLoop(loop, mod_.imports);
+      if (!inner || !TimeLoopAround(inner))
+        return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop});
+      if (!in.independent)
+        return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
+      plan_.decisions.push_back(Decision(loop, false, "serial, in the caller, around the parallel dispatch of the inner loop"));
+      top = loop;
+      loop = inner;
+      dep = in;
+    }
+    if (!dep.alias_checks.empty() && options_.space != "OpenMP" && options_.space != "Threads" &&
+        options_.space != "Serial")
+      return keep(loop, "serial: arrays may alias and the " + options_.space + " space has no serial fallback");
+    KernelPlan saved = plan_;
+    std::set<std::string> saved_setup = setup_names_;
+    PlanLoop(loop, stmts, top);
+    std::string why;
+    if (!plan_.refusals.empty()) why = plan_.refusals[0].message;
+    if (why.empty() && top != loop && plan_.reduction.op != ReduceOp::kNone)
+      why = "the loop inside the serial loop carries a reduction";
+    for (size_t at; (at = why.find("the prange loop")) != std::string::npos;) why.replace(at, 15, "the loop");
+    bool float_red = plan_.reduction.op != ReduceOp::kNone && !IsInteger(plan_.reduction.type) &&
+                     plan_.reduction.type != Scalar::kBool;
+    if (why.empty() && float_red && (plan_.reduction.op == ReduceOp::kMax || plan_.reduction.op == ReduceOp::kMin))
+      why = "a floating-point " + std::string(ReduceOpName(plan_.reduction.op)) +
+            " reduction depends on the order when a NaN is met";
+    if (!why.empty()) {
+      plan_ = std::move(saved);
+      setup_names_ = std::move(saved_setup);
+      if (top != loop) {
+        plan_.decisions.pop_back();  // the serial loop's decision
+        loop = top;
+      }
+      std::string prefix = "'" + k_.name + "': ";
+      if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+      return keep(loop, "serial: " + why);
+    }
+    plan_.auto_parallel = true;
+    plan_.alias_checks = dep.alias_checks;
+    if (float_red)
+      Note(DiagId::kReassociatedReduction,
+           std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var +
+               "' is reassociated by the automatic parallelisation of this loop",
+           loop.ChildByField("right"));
+    std::string what = plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce";
+    what += " (iterations proven independent";
+    if (!dep.alias_checks.empty()) what += "; runs serially when np.may_share_memory finds the arrays overlap";
+    plan_.decisions.push_back(Decision(loop, true, what + ")"));
+    TryFlatten(loop, top);
+    return true;
+  }
+
+  // The serial loop `for t in range(...)` whose body is exactly `loop`, at the
+  // top level of the kernel: the caller can run it around the dispatch (each
+  // step's parallel loop completes before the next step starts, as in Numba).
+  Node TimeLoopAround(const Node& loop) const {
+    Node block = loop.Parent();
+    Node top = block ? block.Parent() : Node();
+    if (!top || top.Type() != "for_statement" || top.Parent() != body_ || !IsRangeLoop(top, mod_.imports)) return Node();
+    if (mod_.imports.Resolve(top.ChildByField("right").ChildByField("function")) != "range") return Node();
+    auto inside = Statements(block);
+    if (inside.size() != 1 || inside[0] != loop) return Node();
+    std::string t(top.ChildByField("left").Text());
+    if (assign_count_.count(t) && assign_count_.at(t) != 2) return Node();  // assigned besides its for
+    return top;
+  }
+
+  // --nested-parallel=flatten: a rectangular inner loop whose iterations are
+  // independent too joins the parallel range.
+  void TryFlatten(const Node& loop, const Node& top) {
+    Node inner = PerfectlyNestedLoop(loop, mod_.imports);
+    if (!inner) return;
+    if (options_.nested_parallel != "flatten") {
+      plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration (--nested-parallel=outer)"));
+      return;
+    }
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top});
+    if (!dep.independent) {
+      plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration: " + dep.reason));
+      return;
+    }
+    plan_.inner_loop_start = inner.StartByte();
+    plan_.inner_loop_end = inner.EndByte();
+    plan_.inner_loop_var = std::string(inner.ChildByField("left").Text());
+    for (const auto& a : dep.alias_checks) {
+      bool have = false;
+      for (const auto& b : plan_.alias_checks) have = have || (a.written == b.written && a.other == b.other);
+      if (!have) plan_.alias_checks.push_back(a);
+    }
+    plan_.decisions.push_back(Decision(inner, true, "flattened with the outer loop into one parallel range"));
+  }
+
+  // Every other loop of a translated kernel gets a decision too.
+  void ExplainLoops() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() != "for_statement") return true;
+      for (const auto& d : plan_.decisions)
+        if (d.start == n.StartByte()) return true;
+      bool inside = plan_.dispatch != Dispatch::kSerial && n.StartByte() > plan_.loop_start && n.EndByte() <= plan_.loop_end;
+      bool time = plan_.time_loop_start && n.StartByte() == plan_.time_loop_start;
+      plan_.decisions.push_back(Decision(n, false, time ? "serial, in the caller, around the parallel dispatch"
+                                                   : inside ? "serial inside each parallel iteration"
+                                                          : plan_.dispatch == Dispatch::kSerial
+                                                                ? "serial: inside the serial kernel's loop"
+                                                                : "serial: outside the parallel loop"));
+      return true;
+    });
+    std::sort(plan_.decisions.begin(), plan_.decisions.end(),
+              [](const LoopDecision& a, const LoopDecision& b) { return a.start < b.start; });
+  }
+
+  std::string LineOf(uint32_t byte) const {
+    return std::to_string(tree_.Root().DescendantForByteRange(byte, byte).StartPoint().row + 1);
   }
 
   static Node InnermostLoop(Node n) {
@@ -1716,6 +1897,7 @@ class Builder {
   HelperRegistry& reg_;
   const std::vector<Type>* function_args_;
   bool ranks_only_;
+  const TranslateOptions& options_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
   std::vector<Node> guards_;
@@ -1735,7 +1917,8 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
   // Computed through the cache so visitors share the module analysis too.
   ModuleInfo mod = AnalyzeModule(in.tree, in.path);
   KernelPlans out;
-  HelperRegistry reg(in.tree, in.path, mod);
+  static const TranslateOptions kDefaults;
+  HelperRegistry reg(in.tree, in.path, mod, in.options ? *in.options : kDefaults);
   for (size_t i = 0; i < mod.kernels.size(); ++i) {
     const Kernel& k = mod.kernels[i];
     if (k.kind != JitKind::kNjit && k.kind != JitKind::kJit) continue;

@@ -17,6 +17,7 @@
 
 #include "caramba/analysis.h"
 #include "caramba/analysis/numpy_lowering.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/diagnostics.h"
 
@@ -77,6 +78,13 @@ struct Guard {
   std::vector<std::pair<uint32_t, uint32_t>> loops;      // enclosing for statements, outermost first
 };
 
+/// Why a loop was or was not parallelised (--explain-parallel, CRB521).
+struct LoopDecision {
+  uint32_t start = 0, end = 0;  // `for i in range(...)`
+  bool parallel = false;
+  std::string why;
+};
+
 struct KernelPlan {
   std::string name;
   /// A @pk.function specialisation (call_graph.h), not a kernel: returns go
@@ -122,6 +130,24 @@ struct KernelPlan {
   /// NumPy statements lowered to loops, applied by the NumpyTransformer
   /// (empty when the kernel has NumPy the lowering refuses).
   std::vector<NumpyRewrite> numpy_rewrites;
+
+  // ---- automatic parallelism (loop_dependence.h) ----
+  /// The parallel loop is a serial loop proven independent (--parallelize=auto).
+  bool auto_parallel = false;
+  /// Array parameters that may overlap: the caller runs the workunit on the
+  /// Serial space (iterations in order) when np.may_share_memory says so.
+  std::vector<AliasCheck> alias_checks;
+  /// --nested-parallel=flatten: the inner loop joined to the parallel range
+  /// (tid -> outer index tid // count, inner index tid % count).
+  uint32_t inner_loop_start = 0, inner_loop_end = 0;
+  std::string inner_loop_var;
+  /// A serial loop around the parallel loop (`for t in range(steps):` whose
+  /// body is only the parallel loop): the caller runs it around the dispatch
+  /// and passes `time_var` to the workunit (CRB402 otherwise).
+  uint32_t time_loop_start = 0, time_loop_end = 0;
+  std::string time_var;
+  /// One per `for` loop of a translated kernel, in source order.
+  std::vector<LoopDecision> decisions;
 };
 
 /// The plans of every kernel Numba compiles that is a candidate (top-level

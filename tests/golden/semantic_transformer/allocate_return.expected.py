@@ -22,13 +22,12 @@ def squares(x):
 
 @pk.workunit
 def _pk_counts(tid, n: pk.int64, c: pk.View2D[pk.int64]):
-    for i in range(n):
-        c[i][0] = i
-        _pk_t0: pk.int64 = i
-        c[i][1] = _pk_t0 * i
+    i: pk.int64 = tid
+    c[i][0] = i
+    c[i][1] = i * i
 
 
 def counts(n):
     c = np.zeros((n, 2), dtype=np.int64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_counts, n=n, c=pk.array(c))
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_counts, n=n, c=pk.array(c))
     return c

@@ -7,12 +7,10 @@ import pykokkos as pk
 
 @pk.workunit
 def _pk_int_total(tid, acc: pk.Acc[pk.double], a):
-    t: pk.double = 0
-    for i in range(a.extent(0)):
-        t += a[i]  # expect: CRB501
-    acc += t
+    i: pk.int64 = tid
+    acc += a[i]  # expect: CRB501
 
 
 def int_total(a):
-    _pk_result = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_int_total, a=pk.array(a))
-    return int(_pk_result) if a.dtype.kind in "iub" else _pk_result
+    t = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_int_total, a=pk.array(a))
+    return int(t) if a.dtype.kind in "iub" else t

@@ -8,13 +8,13 @@ import pykokkos as pk
 def _pk_sum2d(tid, acc: pk.Acc[pk.double], arr):
     M: pk.int64 = arr.extent(0)
     N: pk.int64 = arr.extent(1)
-    result: pk.double = 0.0
-    for i in range(M):
-        for j in range(N):
-            result += arr[i][j]  # expect: CRB501
-    acc += result
+    i: pk.int64 = tid
+    for j in range(N):
+        acc += arr[i][j]  # expect: CRB501
 
 
 def sum2d(arr):
     """Sum of all elements."""
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_sum2d, arr=pk.array(arr))
+    M = arr.shape[0]
+    result = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(M)), _pk_sum2d, arr=pk.array(arr))
+    return result

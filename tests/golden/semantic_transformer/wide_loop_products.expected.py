@@ -7,12 +7,10 @@ import pykokkos as pk
 
 @pk.workunit
 def _pk_sum_of_squares(tid, acc: pk.Acc[pk.int64], n: pk.int64):
-    s: pk.int64 = 0
-    for i in range(n):
-        _pk_t0: pk.int64 = i
-        s += _pk_t0 * i
-    acc += s
+    i: pk.int64 = tid
+    acc += i * i
 
 
 def sum_of_squares(n):
-    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_sum_of_squares, n=n))
+    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_sum_of_squares, n=n)
+    return s

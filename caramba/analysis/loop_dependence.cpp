@@ -1,0 +1,391 @@
+// loop_dependence.cpp — see loop_dependence.h.
+//
+// Works on both spellings the KernelPlan sees (`a[i, j]` before the
+// ArrayTransformer, `a[i][j]` after it): an access is the base name and the
+// list of its indices, whichever way they were written. Index forms the
+// ArrayTransformer introduces (`(i - 1 + a.extent(0)) % a.extent(0)`) only
+// appear where this analysis already refused the plain form, so the decision
+// is the same before and after that visitor.
+#include "caramba/analysis/loop_dependence.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "caramba/analysis/walk.h"
+
+namespace caramba {
+
+namespace {
+
+// Pure calls: what a kernel may call at all (the KernelPlan refuses the
+// rest) minus nothing: none of these writes memory. Anything else (a helper
+// that could write an array) keeps the loop serial.
+const char* const kPureBuiltins[] = {"len", "abs", "min", "max", "int", "float", "bool", "round", "range",
+                                     "numba.prange"};
+
+bool IsPureCall(const Node& call, const ImportTable& imports) {
+  Node fn = call.ChildByField("function");
+  if (fn.Type() == "attribute" && fn.ChildByField("attribute").Text() == "extent") return true;
+  std::string q = imports.Resolve(fn);
+  for (const char* b : kPureBuiltins)
+    if (q == b) return true;
+  std::string last = q.substr(q.rfind('.') == std::string::npos ? 0 : q.rfind('.') + 1);
+  if (q.rfind("math.", 0) == 0) return FindMathFunction(last) != nullptr;
+  if (q.rfind("numpy.", 0) == 0)
+    return FindNumpyScalarFunction(last) != nullptr || ScalarBuiltinAlias(q) != q || q == "numpy.float64" ||
+           q == "numpy.float32" || q == "numpy.int64" || q == "numpy.int32";
+  return false;
+}
+
+std::optional<long long> IntegerLiteral(const Node& n) {
+  if (n.Type() != "integer") return std::nullopt;
+  std::string t;
+  for (char c : n.Text())
+    if (c != '_') t += c;
+  if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 15) return std::nullopt;
+  return std::stoll(t);
+}
+
+Node Unparen(Node n) {
+  while (n && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1) n = n.NamedChild(0);
+  return n;
+}
+
+bool IsName(const Node& n, std::string_view name) { return n.Type() == "identifier" && n.Text() == name; }
+
+bool MentionsName(const Node& root, std::string_view name) {
+  bool found = false;
+  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+    if (!found && IsName(n, name) && IsNameUse(n, p)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+bool Contains(const Node& outer, const Node& inner) {
+  return inner.StartByte() >= outer.StartByte() && inner.EndByte() <= outer.EndByte();
+}
+
+Node InnermostLoop(Node n) {
+  for (n = n.Parent(); n; n = n.Parent())
+    if (n.Type() == "for_statement" || n.Type() == "while_statement") return n;
+  return Node();
+}
+
+// One array access: `a[i, j]` or `a[i][j]`.
+struct Access {
+  std::string base;
+  std::vector<Node> indices;
+  Node node;
+  bool write = false;
+};
+
+// The indices of a subscript chain, outermost dimension first.
+bool ChainIndices(Node n, std::vector<Node>& out, Node& base) {
+  std::vector<std::vector<Node>> levels;
+  while (n.Type() == "subscript") {
+    levels.push_back(n.ChildrenByField("subscript"));
+    n = n.ChildByField("value");
+  }
+  base = n;
+  for (auto it = levels.rbegin(); it != levels.rend(); ++it) out.insert(out.end(), it->begin(), it->end());
+  return n.Type() == "identifier";
+}
+
+// True for an assignment target, also inside a tuple target
+// (`a[i], a[j] = a[j], a[i]` writes both elements).
+bool IsAssignedTo(Node n) {
+  Node p = n.Parent();
+  while (p && (p.Type() == "pattern_list" || p.Type() == "tuple_pattern" || p.Type() == "parenthesized_expression" ||
+               p.Type() == "list_pattern")) {
+    n = p;
+    p = p.Parent();
+  }
+  return p && (p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n;
+}
+
+class Analyzer {
+ public:
+  explicit Analyzer(const LoopDependenceInput& in) : in_(in) {}
+
+  LoopDependence Run() {
+    const Node& outer = in_.loops.front();
+    for (const Node& l : in_.loops)
+      if (!Header(l)) return r_;
+    Node body = outer.ChildByField("body");
+    if (!Control(body)) return r_;
+    if (!Scalars(outer)) return r_;
+    if (!Arrays(outer)) return r_;
+    r_.independent = true;
+    return r_;
+  }
+
+ private:
+  bool Fail(std::string why, const Node& where) {
+    r_.reason = std::move(why);
+    r_.where_start = where.StartByte();
+    r_.where_end = where.EndByte();
+    return false;
+  }
+
+  // range/prange with a start that cannot be negative and a positive step.
+  bool Header(const Node& loop) {
+    if (!IsRangeLoop(loop, in_.imports)) return Fail("the loop is not over range() or prange()", loop.ChildByField("right"));
+    std::string var(loop.ChildByField("left").Text());
+    vars_.push_back(var);
+    auto args = loop.ChildByField("right").ChildByField("arguments").NamedChildren();
+    long long start = 0;
+    if (args.size() >= 2) {
+      auto s = IntegerLiteral(args[0]);
+      if (!s)
+        return Fail("the loop starts at '" + std::string(args[0].Text()) +
+                        "', which may be negative (negative indices wrap to other elements)",
+                    args[0]);
+      start = *s;
+    }
+    if (args.size() == 3) {
+      auto st = IntegerLiteral(args[2]);
+      if (!st || *st <= 0) return Fail("the loop step '" + std::string(args[2].Text()) + "' is not a positive literal", args[2]);
+    }
+    starts_[var] = start;
+    return true;
+  }
+
+  bool IsNestVar(std::string_view n) const { return std::find(vars_.begin(), vars_.end(), n) != vars_.end(); }
+
+  // No early exit out of the nest, no assignment to its variables, pure calls.
+  bool Control(const Node& body) {
+    bool ok = true;
+    WalkWithParent(body, body.Parent(), [&](const Node& n, const Node&) {
+      if (!ok) return false;
+      std::string_view t = n.Type();
+      if (t == "return_statement") return ok = Fail("returns from inside the loop", n);
+      if (t == "break_statement") {
+        Node l = InnermostLoop(n);
+        for (const Node& nest : in_.loops)
+          if (l == nest) return ok = Fail("breaks out of the loop", n);
+      }
+      if (t == "call" && !IsPureCall(n, in_.imports))
+        return ok = Fail("calls '" + std::string(n.ChildByField("function").Text()) + "', which may have side effects", n);
+      bool nest_header = std::find(in_.loops.begin(), in_.loops.end(), n) != in_.loops.end();
+      if ((t == "assignment" || t == "augmented_assignment" || t == "for_statement") && !nest_header) {
+        Node l = n.ChildByField("left");
+        std::vector<Node> ids{l};
+        if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") ids = l.NamedChildren();
+        for (const Node& id : ids)
+          if (id.Type() == "identifier" && IsNestVar(id.Text()))
+            return ok = Fail("assigns the loop variable '" + std::string(id.Text()) + "'", n);
+      }
+      return true;
+    });
+    return ok;
+  }
+
+  // Every scalar assigned in the nest is private to an iteration or carried
+  // outside it (then the reduction recogniser decides).
+  bool Scalars(const Node& outer) {
+    std::set<std::string> assigned;
+    Walk(outer.ChildByField("body"), [&](const Node& n) {
+      std::string_view t = n.Type();
+      if (t == "assignment" || t == "augmented_assignment" || t == "for_statement") {
+        Node l = n.ChildByField("left");
+        std::vector<Node> ids{l};
+        if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") ids = l.NamedChildren();
+        for (const Node& id : ids)
+          if (id.Type() == "identifier") assigned.insert(std::string(id.Text()));
+      }
+      return true;
+    });
+    for (const auto& v : assigned) {
+      if (IsNestVar(v)) continue;
+      auto t = in_.types.find(v);
+      if (t != in_.types.end() && t->second.rank > 0) continue;  // arrays are checked by Arrays()
+      bool outside = false;
+      Node top = in_.top ? in_.top : outer;
+      for (const Node& s : Statements(in_.kernel_body))
+        if (s != top && MentionsName(s, v)) outside = true;
+      if (outside) continue;  // a reduction candidate: the KernelPlan's recogniser decides
+      if (!Private(outer, v)) return false;
+    }
+    return true;
+  }
+
+  bool Private(const Node& outer, const std::string& v) {
+    std::vector<std::pair<Node, Node>> occ;  // (identifier, parent)
+    WalkWithParent(outer.ChildByField("body"), outer, [&](const Node& n, const Node& p) {
+      if (IsName(n, v) && IsNameUse(n, p)) occ.push_back({n, p});
+      return true;
+    });
+    if (occ.empty()) return true;
+    const Node& first = occ[0].first;
+    const Node& parent = occ[0].second;
+    // The variable of an inner loop, mentioned only inside that loop's body.
+    if (parent.Type() == "for_statement" && parent.ChildByField("left") == first) {
+      Node body = parent.ChildByField("body");
+      for (size_t k = 1; k < occ.size(); ++k)
+        if (!Contains(body, occ[k].first)) return Fail("the inner loop variable '" + v + "' is used outside its loop", occ[k].first);
+      return true;
+    }
+    // A plain assignment that every other mention follows in the same block.
+    bool plain = parent.Type() == "assignment" && parent.ChildByField("left") == first &&
+                 parent.Parent().Type() == "expression_statement" && !MentionsName(parent.ChildByField("right"), v);
+    if (!plain) return Fail("'" + v + "' is carried from one iteration to the next", first);
+    Node block = parent.Parent().Parent();
+    for (const auto& [o, p] : occ)
+      if (!Contains(block, o)) return Fail("'" + v + "' is carried from one iteration to the next", o);
+    return true;
+  }
+
+  // The index `v`, `v + c`, `c + v` or `v - c` (c a literal that keeps it
+  // non-negative): a key naming the injective function of `v`, else "".
+  std::string Key(const Node& idx, const std::string& v) const {
+    Node e = Unparen(idx);
+    if (IsName(e, v)) return v + "+0";
+    if (e.Type() != "binary_operator") return "";
+    std::string_view op = e.ChildByField("operator").Text();
+    Node l = Unparen(e.ChildByField("left")), r = Unparen(e.ChildByField("right"));
+    if (op == "+") {
+      if (IsName(l, v) && IntegerLiteral(r)) return v + "+" + std::to_string(*IntegerLiteral(r));
+      if (IsName(r, v) && IntegerLiteral(l)) return v + "+" + std::to_string(*IntegerLiteral(l));
+    }
+    if (op == "-" && IsName(l, v) && IntegerLiteral(r) && starts_.at(v) >= *IntegerLiteral(r))
+      return v + "-" + std::to_string(*IntegerLiteral(r));
+    return "";
+  }
+
+  bool Arrays(const Node& outer) {
+    std::vector<Access> acc;
+    bool ok = true;
+    WalkWithParent(outer, outer.Parent(), [&](const Node& n, const Node& p) {
+      if (!ok) return false;
+      if (n.Type() != "subscript") return true;
+      if (p.Type() == "subscript" && p.ChildByField("value") == n) return true;  // inner link of a chain
+      Access a;
+      Node base;
+      if (!ChainIndices(n, a.indices, base)) {
+        // `a.shape[d]` reads an extent, not memory.
+        if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return false;
+        return ok = Fail("indexes '" + std::string(base.Text()) + "'", n);
+      }
+      a.base = std::string(base.Text());
+      a.node = n;
+      a.write = IsAssignedTo(n);
+      acc.push_back(a);
+      return true;  // indices may hold accesses too
+    });
+    if (!ok) return false;
+    std::set<std::string> written, accessed;
+    for (const auto& a : acc) {
+      accessed.insert(a.base);
+      if (a.write) written.insert(a.base);
+    }
+    for (const auto& w : written) {
+      std::vector<const Access*> mine;
+      for (const auto& a : acc)
+        if (a.base == w) mine.push_back(&a);
+      std::set<size_t> used_dims;
+      for (const auto& v : vars_) {
+        bool found = false;
+        const Access* first_write = nullptr;
+        for (const Access* a : mine)
+          if (a->write && !first_write) first_write = a;
+        for (size_t d = 0; d < first_write->indices.size() && !found; ++d) {
+          if (used_dims.count(d)) continue;
+          std::string key = Key(first_write->indices[d], v);
+          if (key.empty()) continue;
+          bool all = true;
+          for (const Access* a : mine) all = all && d < a->indices.size() && Key(a->indices[d], v) == key;
+          if (all) {
+            used_dims.insert(d);
+            found = true;
+          }
+        }
+        if (!found) {
+          // Name the access that breaks it: a read of another element, or a
+          // write that does not identify the iteration.
+          const Access* bad = first_write;
+          for (const Access* a : mine)
+            if (!a->write) {
+              bool same = a->indices.size() == first_write->indices.size();
+              for (size_t d = 0; same && d < a->indices.size(); ++d)
+                same = a->indices[d].Text() == first_write->indices[d].Text();
+              if (!same) {
+                bad = a;
+                break;
+              }
+            }
+          if (bad->write)
+            return Fail("writes '" + std::string(bad->node.Text()) + "' at an index that does not identify the '" + v +
+                            "' iteration",
+                        bad->node);
+          return Fail("reads '" + std::string(bad->node.Text()) + "', which other iterations write", bad->node);
+        }
+      }
+    }
+    // Aliasing: a written parameter against every other array parameter.
+    auto is_param = [&](const std::string& n) {
+      return std::find(in_.params.begin(), in_.params.end(), n) != in_.params.end();
+    };
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& p : in_.params) {  // parameter order: deterministic output
+      if (!written.count(p)) continue;
+      for (const auto& o : in_.params) {
+        if (o == p || !accessed.count(o) || !is_param(o)) continue;
+        auto key = std::minmax(p, o);
+        if (!seen.insert({key.first, key.second}).second) continue;
+        r_.alias_checks.push_back({p, o});
+      }
+    }
+    return true;
+  }
+
+  const LoopDependenceInput& in_;
+  LoopDependence r_;
+  std::vector<std::string> vars_;
+  std::map<std::string, long long> starts_;
+};
+
+}  // namespace
+
+bool IsRangeLoop(const Node& n, const ImportTable& imports) {
+  if (n.Type() != "for_statement" || n.ChildByField("left").Type() != "identifier") return false;
+  Node r = n.ChildByField("right");
+  if (r.Type() != "call") return false;
+  std::string q = imports.Resolve(r.ChildByField("function"));
+  if (q != "range" && q != "numba.prange") return false;
+  auto args = r.ChildByField("arguments").NamedChildren();
+  for (const Node& a : args)
+    if (a.Type() == "keyword_argument") return false;
+  return !args.empty() && args.size() <= 3;
+}
+
+Node PerfectlyNestedLoop(const Node& loop, const ImportTable& imports) {
+  auto stmts = Statements(loop.ChildByField("body"));
+  if (stmts.size() != 1 || !IsRangeLoop(stmts[0], imports)) return Node();
+  Node inner = stmts[0];
+  // Rectangular: the inner bounds mention neither the outer variable nor
+  // anything assigned inside the outer loop.
+  std::set<std::string> assigned{std::string(loop.ChildByField("left").Text())};
+  Walk(loop.ChildByField("body"), [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "assignment" || t == "augmented_assignment" || t == "for_statement") {
+      Node l = n.ChildByField("left");
+      if (l.Type() == "identifier") assigned.insert(std::string(l.Text()));
+    }
+    return true;
+  });
+  for (const auto& v : assigned)
+    if (MentionsName(inner.ChildByField("right"), v)) return Node();
+  return inner;
+}
+
+std::string LoopHeader(const Node& loop) {
+  Node r = loop.ChildByField("right");
+  return "for " + std::string(loop.ChildByField("left").Text()) + " in " + std::string(r.Text());
+}
+
+LoopDependence AnalyzeLoopDependence(const LoopDependenceInput& in) { return Analyzer(in).Run(); }
+
+}  // namespace caramba

@@ -1,0 +1,31 @@
+# --parallelize=none: the thesis's serial policy for every kernel, prange
+# loops included (they run as range loops, as Numba without parallel=True).
+# caramba-options: --parallelize=none
+import numpy as np
+import pykokkos as pk
+
+
+@pk.workunit
+def _pk_scale(tid, a, out, s: pk.double):
+    for i in range(a.extent(0)):
+        out[i] = a[i] * s
+
+
+def scale(a, out, s):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_scale,
+        a=pk.array(a),
+        out=pk.array(out),
+        s=s)
+
+
+@pk.workunit
+def _pk_pscale(tid, a, out, s: pk.double):
+    for i in range(a.extent(0)):
+        out[i] = a[i] * s
+
+
+def pscale(a, out, s):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_pscale,
+        a=pk.array(a),
+        out=pk.array(out),
+        s=s)

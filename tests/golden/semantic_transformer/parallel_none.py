@@ -1,0 +1,17 @@
+# --parallelize=none: the thesis's serial policy for every kernel, prange
+# loops included (they run as range loops, as Numba without parallel=True).
+# caramba-options: --parallelize=none
+import numpy as np
+from numba import njit, prange
+
+
+@njit
+def scale(a, out, s):
+    for i in range(a.shape[0]):
+        out[i] = a[i] * s
+
+
+@njit(parallel=True)
+def pscale(a, out, s):
+    for i in prange(a.shape[0]):
+        out[i] = a[i] * s

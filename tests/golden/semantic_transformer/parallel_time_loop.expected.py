@@ -1,0 +1,49 @@
+# A serial (time) loop whose body is only a parallel loop runs in the caller,
+# one dispatch per step; the step variable is passed to the workunit.
+import numpy as np
+import pykokkos as pk
+
+
+@pk.workunit
+def _pk_relax(tid, a, steps: pk.int64, t: pk.int64):
+    i: pk.int64 = tid
+    a[i] = 0.5 * a[i] + t
+
+
+def relax(a, steps):
+    for t in range(steps):
+        pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_relax,
+            a=pk.array(a),
+            steps=steps,
+            t=t)
+
+
+@pk.workunit
+def _pk_repeat_scale(tid, a, steps: pk.int64):
+    i: pk.int64 = tid
+    a[i] = 0.5 * a[i] + 1.0
+
+
+def repeat_scale(a, steps):
+    for it in range(steps):
+        pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_repeat_scale,
+            a=pk.array(a),
+            steps=steps)
+
+
+@pk.workunit
+def _pk_heat(tid, u, v, alpha: pk.double, steps: pk.int64):
+    n: pk.int64 = u.extent(0)
+    i: pk.int64 = 1 + tid
+    v[i] = u[i] + alpha * (u[i - 1] - 2.0 * u[i] + u[i + 1])
+
+
+def heat(u, v, alpha, steps):
+    n = u.shape[0]
+    for s in range(steps):
+        pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(1, n - 1))), _pk_heat,
+            u=pk.array(u),
+            v=pk.array(v),
+            alpha=alpha,
+            steps=steps)
+    return v

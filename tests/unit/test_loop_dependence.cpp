@@ -1,0 +1,183 @@
+// Automatic parallelism (issue 5 items 5-6): the loop-dependence analysis as
+// the KernelPlan sees it, under each --parallelize and --nested-parallel.
+#include <doctest/doctest.h>
+
+#include "caramba/analysis/kernel_plan.h"
+
+using namespace caramba;
+
+namespace {
+
+KernelPlan PlanOf(const std::string& src, TranslateOptions opts = {}) {
+  Tree tree = Tree::Parse(src);
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{tree, "t.py", &opts});
+  REQUIRE(plans.plans.size() == 1);
+  return plans.plans[0];
+}
+
+std::string Source(const std::string& params, const std::string& body, const std::string& deco = "@njit") {
+  return "import numpy as np\nfrom numba import njit, prange\n\n" + deco + "\ndef k(" + params + "):\n" + body;
+}
+
+// The reason the first loop was kept serial ("" when it is parallel).
+std::string SerialReason(const KernelPlan& p) {
+  REQUIRE(!p.decisions.empty());
+  return p.decisions[0].parallel ? "" : p.decisions[0].why;
+}
+
+}  // namespace
+
+TEST_CASE("an independent serial loop becomes the parallel range") {
+  KernelPlan p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        out[i] = 2.0 * a[i]\n"));
+  CHECK(p.translatable);
+  CHECK(p.auto_parallel);
+  CHECK(p.dispatch == Dispatch::kFor);
+  CHECK(p.loop_var == "i");
+  REQUIRE(p.alias_checks.size() == 1);  // out may be a view of a
+  CHECK(p.alias_checks[0].written == "out");
+  CHECK(p.alias_checks[0].other == "a");
+}
+
+TEST_CASE("a recognised reduction becomes parallel_reduce, a float one gets CRB520") {
+  KernelPlan p = PlanOf(Source("a", "    s = 0.0\n    for i in range(a.shape[0]):\n        s += a[i]\n    return s\n"));
+  CHECK(p.auto_parallel);
+  CHECK(p.dispatch == Dispatch::kReduce);
+  REQUIRE(p.notes.size() >= 1);
+  bool reassociated = false;
+  for (const auto& n : p.notes) reassociated = reassociated || n.Code() == "CRB520";
+  CHECK(reassociated);
+  CHECK(p.alias_checks.empty());  // nothing written
+}
+
+TEST_CASE("loop-carried dependences keep the serial form") {
+  // prefix sum: reads the element the previous iteration wrote
+  KernelPlan p = PlanOf(Source("a", "    for i in range(1, a.shape[0]):\n        a[i] = a[i - 1] + a[i]\n"));
+  CHECK(!p.auto_parallel);
+  CHECK(p.dispatch == Dispatch::kSerial);
+  CHECK(SerialReason(p).find("reads 'a[i - 1]'") != std::string::npos);
+  // a scalar carried to the next iteration
+  p = PlanOf(Source("a, out", "    prev = 0.0\n    for i in range(a.shape[0]):\n        out[i] = prev\n        prev = a[i]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  // a scalar first read, then written, inside the loop only
+  p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        if i > 0:\n            out[i] = t\n        t = a[i]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  CHECK(SerialReason(p).find("'t' is carried") != std::string::npos);
+  // a write that does not identify the iteration
+  p = PlanOf(Source("idx, a, out", "    for i in range(a.shape[0]):\n        out[idx[i]] = a[i]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  // a write at a fixed element
+  p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        out[0] += a[i]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  // swapped elements through a tuple target
+  p = PlanOf(Source("a", "    n = a.shape[0]\n    for i in range(n // 2):\n        a[i], a[n - 1 - i] = a[n - 1 - i], a[i]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+}
+
+TEST_CASE("early exits, unknown starts and several loops keep the serial form") {
+  CHECK(PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        if a[i] < 0:\n            break\n        out[i] = a[i]\n"))
+            .dispatch == Dispatch::kSerial);
+  CHECK(PlanOf(Source("a", "    for i in range(a.shape[0]):\n        if a[i] < 0:\n            return i\n    return -1\n"))
+            .dispatch == Dispatch::kSerial);
+  // a negative start would make a[i] wrap onto other elements
+  KernelPlan p = PlanOf(Source("a, out, lo", "    for i in range(lo, a.shape[0]):\n        out[i] = a[i]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  CHECK(SerialReason(p).find("may be negative") != std::string::npos);
+  // i - 1 wraps at i = 0 ...
+  CHECK(PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        out[i - 1] = a[i]\n")).dispatch ==
+        Dispatch::kSerial);
+  // ... but not from 1 on
+  CHECK(PlanOf(Source("a, out", "    for i in range(1, a.shape[0]):\n        out[i - 1] = a[i]\n")).dispatch ==
+        Dispatch::kFor);
+  CHECK(PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        out[i] = a[i]\n    for i in range(a.shape[0]):\n"
+                                "        out[i] += 1.0\n"))
+            .dispatch == Dispatch::kSerial);
+  // a float max depends on the order when a NaN is met
+  CHECK(PlanOf(Source("a", "    m = a[0]\n    for i in range(a.shape[0]):\n        m = max(m, a[i])\n    return m\n"))
+            .dispatch == Dispatch::kSerial);
+}
+
+TEST_CASE("--parallelize=prange and none") {
+  TranslateOptions prange;
+  prange.parallelize = "prange";
+  std::string serial = Source("a, out", "    for i in range(a.shape[0]):\n        out[i] = a[i]\n");
+  CHECK(PlanOf(serial, prange).dispatch == Dispatch::kSerial);
+  std::string explicit_prange =
+      Source("a, out", "    for i in prange(a.shape[0]):\n        out[i] = a[i]\n", "@njit(parallel=True)");
+  CHECK(PlanOf(explicit_prange, prange).dispatch == Dispatch::kFor);
+  TranslateOptions none;
+  none.parallelize = "none";
+  KernelPlan p = PlanOf(explicit_prange, none);
+  CHECK(p.translatable);
+  CHECK(p.dispatch == Dispatch::kSerial);
+  CHECK(PlanOf(serial, none).dispatch == Dispatch::kSerial);
+}
+
+TEST_CASE("nested loops: outer only by default, flattened on request when both levels are independent") {
+  std::string star = Source("a, b",
+                            "    n = a.shape[0]\n    m = a.shape[1]\n    for i in range(1, n - 1):\n"
+                            "        for j in range(1, m - 1):\n"
+                            "            b[i, j] = a[i - 1, j] + a[i + 1, j] + a[i, j - 1] + a[i, j + 1]\n");
+  KernelPlan p = PlanOf(star);
+  CHECK(p.auto_parallel);
+  CHECK(p.inner_loop_start == 0);
+  REQUIRE(p.decisions.size() == 2);
+  CHECK(!p.decisions[1].parallel);
+  TranslateOptions flat;
+  flat.nested_parallel = "flatten";
+  p = PlanOf(star, flat);
+  CHECK(p.inner_loop_var == "j");
+  CHECK(p.decisions[1].parallel);
+  // the same after the ArrayTransformer's spelling
+  std::string views = Source("a, b",
+                             "    n = a.extent(0)\n    m = a.extent(1)\n    for i in range(1, n - 1):\n"
+                             "        for j in range(1, m - 1):\n"
+                             "            b[i][j] = a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]\n");
+  CHECK(PlanOf(views, flat).inner_loop_var == "j");
+  // a scan along each row: rows are independent, columns are not
+  p = PlanOf(Source("a", "    for i in range(a.shape[0]):\n        for j in range(1, a.shape[1]):\n"
+                         "            a[i, j] = a[i, j - 1] + a[i, j]\n"),
+             flat);
+  CHECK(p.auto_parallel);
+  CHECK(p.inner_loop_start == 0);
+  // a triangular inner loop cannot be flattened
+  p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        for j in range(i):\n            out[i, j] = a[i, j]\n"),
+             flat);
+  CHECK(p.auto_parallel);
+  CHECK(p.inner_loop_start == 0);
+  // the same dimension cannot identify both loops
+  p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        for j in range(a.shape[0]):\n            out[i + j] = a[i]\n"),
+             flat);
+  CHECK(p.dispatch == Dispatch::kSerial);
+}
+
+TEST_CASE("a serial loop around one parallel loop runs in the caller (was CRB402)") {
+  std::string prange_steps = Source("a, steps",
+                                    "    for t in range(steps):\n        for i in prange(a.shape[0]):\n"
+                                    "            a[i] = 0.5 * a[i] + t\n",
+                                    "@njit(parallel=True)");
+  KernelPlan p = PlanOf(prange_steps);
+  CHECK(p.translatable);
+  CHECK(p.dispatch == Dispatch::kFor);
+  CHECK(p.time_var == "t");
+  CHECK(p.loop_var == "i");
+  // auto: the time loop's writes do not identify the step, the inner loop's do
+  p = PlanOf(Source("a, steps", "    for t in range(steps):\n        for i in range(a.shape[0]):\n"
+                                "            a[i] = 0.5 * a[i]\n"));
+  CHECK(p.auto_parallel);
+  CHECK(p.time_var == "t");
+  // not with other statements in the serial loop, nor with a reduction
+  p = PlanOf(Source("a, steps", "    for t in range(steps):\n        a[0] = 0.0\n        for i in prange(a.shape[0]):\n"
+                                "            a[i] += 1.0\n",
+                    "@njit(parallel=True)"));
+  CHECK(!p.translatable);
+  CHECK(p.refusals[0].Code() == "CRB402");
+  p = PlanOf(Source("a, steps", "    s = 0.0\n    for t in range(steps):\n        for i in prange(a.shape[0]):\n"
+                                "            s += a[i]\n    return s\n",
+                    "@njit(parallel=True)"));
+  CHECK(!p.translatable);
+  // and not when the inner loop carries a dependence
+  p = PlanOf(Source("a, steps", "    for t in range(steps):\n        for i in range(1, a.shape[0]):\n"
+                                "            a[i] = a[i - 1]\n"));
+  CHECK(p.dispatch == Dispatch::kSerial);
+  CHECK(p.time_var.empty());
+}
