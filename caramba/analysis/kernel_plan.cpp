@@ -772,14 +772,6 @@ class Builder {
       }
     }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
-    // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
-    for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
-      bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
-      if (!param || sig || array_rank_.count(a)) continue;
-      NoteArrayUse(a, 1);
-      Note(DiagId::kNumpyAssumedVector, "'" + a + "' assumed to be a 1-D array (only NumPy reductions use it)",
-           def_.ChildByField("name"));
-    }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
       if (function_args_ && !sig && i < function_args_->size()) {
@@ -1178,7 +1170,9 @@ class Builder {
     if (!array_result) return;
     for (const Diagnostic& d : plan_.refusals) {
       int code = std::stoi(std::string(d.Code()).substr(3));
-      bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 || code == 304;
+      // (Assigning to a parameter, CRB129, is the same in plain Python as in Numba.)
+      bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 ||
+                   code == 304 || code == 129;
       if (!numpy) return;
     }
     bool element_loop = false;
@@ -1199,7 +1193,7 @@ class Builder {
     if (element_loop || (k_.kind != JitKind::kNjit && k_.kind != JitKind::kJit)) return;
     // Notes about a lowering that will not happen would mislead.
     plan_.notes.erase(std::remove_if(plan_.notes.begin(), plan_.notes.end(),
-                                     [](const Diagnostic& d) { return d.Code() == "CRB516" || d.Code() == "CRB517"; }),
+                                     [](const Diagnostic& d) { return d.Code() == "CRB517"; }),
                       plan_.notes.end());
     plan_.numpy_rewrites = FallbackRewrites(def_, mod_.imports, k_.decorator_start_byte, k_.decorator_end_byte,
                                             tree_.Source().find("\r\n") != std::string::npos ? "\r\n" : "\n");

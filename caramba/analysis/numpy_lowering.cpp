@@ -768,6 +768,13 @@ class Lowerer {
       Fail(DiagId::kNumpyExpression, "calls " + std::string(fn.Text()) + " with " + std::to_string(args.size()) + " arguments", call);
     for (const Node& a : args) {
       CheckOperandKinds(a);
+      // np.sum(a) of a parameter nothing indexes: a vector, a matrix, or a
+      // scalar? The loops differ, plain NumPy handles all (fallback, CRB515).
+      if (a.Type() == "identifier" && !in_.has_signature && Rank(a) == 0 &&
+          std::find(in_.params.begin(), in_.params.end(), std::string(a.Text())) != in_.params.end())
+        Fail(DiagId::kNumpyAmbiguousOperand,
+             "the rank of '" + std::string(a.Text()) + "' (passed to " + std::string(fn.Text()) + ") is unknown", a,
+             "add an eager signature to the decorator");
       if (!IsArrayValued(a))
         Fail(f->reduce == NumpyReduce::kDot ? DiagId::kNumpyMatrixProduct : DiagId::kNumpyExpression,
              "calls " + std::string(fn.Text()) + " on '" + FirstLine(a.Text()) + "', which is not an array here", a);

@@ -1,10 +1,11 @@
 # A reduction in an if condition or a range() header: its loop goes before the
-# statement (evaluated once, as the header is).
+# statement (evaluated once, as the header is). The signature gives a's rank
+# (only reductions use it: without one it would be CRB204).
 import numpy as np
 from numba import njit
 
 
-@njit
+@njit("void(float64[:], float64[:])")
 def positive(a, out):
     _pk_np_acc0 = 0.0
     for _pk_np_i0 in range(a.shape[0]):

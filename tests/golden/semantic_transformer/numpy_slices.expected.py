@@ -355,8 +355,9 @@ def rows(a, out):
     pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_rows, a=pk.array(a), out=pk.array(out))
 
 
+# caramba: runas spread(np.random.rand(N))
 @pk.workunit
-def _pk_spread(tid, acc: pk.Acc[pk.double], a):
+def _pk_spread(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
     # return np.max(a) - np.min(a)
     _pk_np_acc0: pk.double = a[0]
     for _pk_np_i0 in range(a.extent(0)):
@@ -376,5 +377,4 @@ def spread(a):
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
     if int(a.shape[0]) == 0:
         raise ValueError("zero-size array to reduction operation minimum which has no identity")
-    _pk_result = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_spread, a=pk.array(a))
-    return int(_pk_result) if a.dtype.kind in "iub" else _pk_result
+    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_spread, a=pk.array(a))

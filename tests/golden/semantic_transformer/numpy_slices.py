@@ -27,6 +27,7 @@ def rows(a, out):
         out[i, :] = a[i, :] * (i + 1)
 
 
-@njit
+# caramba: runas spread(np.random.rand(N))
+@njit("float64(float64[:])")
 def spread(a):
     return np.max(a) - np.min(a)
