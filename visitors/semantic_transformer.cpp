@@ -182,6 +182,10 @@ class KernelWriter {
       for (const auto& [s, e] : plan_.setup) collect(NodeAt(s, e));
       collect(region_root_);
       if (occ.empty()) continue;
+      // In source order, once each (serial kernels' set-up lies inside the region).
+      std::sort(occ.begin(), occ.end(), [](const Node& a, const Node& b) { return a.StartByte() < b.StartByte(); });
+      occ.erase(std::unique(occ.begin(), occ.end(), [](const Node& a, const Node& b) { return a.StartByte() == b.StartByte(); }),
+                occ.end());
       Scalar t = plan_.types.at(v).scalar;
       Node first = occ[0];
       Node asg = first.Parent();
@@ -469,8 +473,12 @@ class KernelWriter {
     for (const auto& [s, e] : removed_) {
       if (s < start || e > end) continue;
       // Drop edits inside the removed range.
+      // (An insertion at its end belongs to the next statement: kept.)
       local.erase(std::remove_if(local.begin(), local.end(),
-                                 [&](const Edit& x) { return x.start >= s - start && x.end <= e - start; }),
+                                 [&](const Edit& x) {
+                                   return x.start >= s - start && x.end <= e - start &&
+                                          !(x.start == x.end && x.start == e - start && e > s);
+                                 }),
                   local.end());
       add(Edit{s, e, "", "remove", seq++});
     }

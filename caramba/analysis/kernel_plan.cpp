@@ -8,6 +8,7 @@
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
@@ -616,6 +617,13 @@ class Builder {
       return false;
     }
     if (q.rfind("numpy.", 0) == 0) {
+      // The table's arity (np.round(x, 2) is not np.round(x)).
+      const NumpyFunction* row = FindNumpyFunction(q);
+      int nargs = static_cast<int>(args.NamedChildCount());
+      if (row && row->cls != NumpyClass::kAllocation && (nargs < row->min_args || nargs > row->max_args)) {
+        Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() with " + std::to_string(nargs) + " arguments", n);
+        return false;
+      }
       if (FindNumpyScalarFunction(last) || ((q == "numpy.float64" || q == "numpy.int64") && args.NamedChildCount() == 1)) {
         check_args(false);
         return false;

@@ -21,3 +21,9 @@ def scalar(x, y):
     # return np.maximum(np.sqrt(x * x + 1.0), y)
     _pk_np_m0 = np.sqrt(x * x + 1.0)
     return (_pk_np_m0 if _pk_np_m0 >= y or _pk_np_m0 != _pk_np_m0 else y)
+
+
+@njit
+def nearest(x):
+    # Half to even, a float: x - math.remainder(x, 1.0) after the scalar lowering.
+    return np.round(x) + np.rint(x * 2.0)

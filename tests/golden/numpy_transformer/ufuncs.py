@@ -13,3 +13,9 @@ def clip(x, out, hi):
 @njit
 def scalar(x, y):
     return np.maximum(np.sqrt(x * x + 1.0), y)
+
+
+@njit
+def nearest(x):
+    # Half to even, a float: x - math.remainder(x, 1.0) after the scalar lowering.
+    return np.round(x) + np.rint(x * 2.0)
