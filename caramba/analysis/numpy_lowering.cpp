@@ -509,8 +509,26 @@ class Lowerer {
     }
   }
 
+  // Whether Leaves() would find an array operand (without making them).
+  bool HasLeaf(const Node& e) const {
+    Node n = StripParens(e);
+    std::string_view t = n.Type();
+    if ((t == "identifier" && Rank(n) > 0) || (t == "subscript" && IsArraySubscript(n))) return true;
+    if (t == "call" && IsReduction(n)) return false;
+    if (t == "binary_operator" || t == "unary_operator" || t == "parenthesized_expression" ||
+        (t == "call" && IsElementwiseCall(n)) || t == "argument_list") {
+      for (const Node& c : n.NamedChildren())
+        if (HasLeaf(c)) return true;
+    }
+    return false;
+  }
+
   void CheckOperandKinds(const Node& e) {
     // Parameters never indexed and without a signature: array or scalar?
+    // Beside a known array operand (`dt * f[i, :]`) they are scalars, as
+    // everywhere else in a kernel (CRB502: a float64 is assumed; an array
+    // argument would be refused by the dispatch, never computed wrongly).
+    if (HasLeaf(e)) return;
     Walk(e, [&](const Node& n) {
       if (n.Type() == "call" && IsReduction(n)) return false;
       if (n.Type() == "subscript") return false;
@@ -766,7 +784,20 @@ class Lowerer {
     if (method) args = {fn.ChildByField("object")};
     if (static_cast<int>(args.size()) < f->min_args || static_cast<int>(args.size()) > f->max_args)
       Fail(DiagId::kNumpyExpression, "calls " + std::string(fn.Text()) + " with " + std::to_string(args.size()) + " arguments", call);
+    // np.dot(row, x) whose value is a scalar: with one operand a known array,
+    // a parameter nothing indexes on the other side can only be a vector
+    // (anything else makes an array, which a scalar context rejects).
+    std::string dot_vector;
+    if (f->reduce == NumpyReduce::kDot && args.size() == 2) {
+      for (int k = 0; k < 2; ++k) {
+        const Node& other = args[1 - k];
+        if (args[k].Type() == "identifier" && Rank(args[k]) == 0 && !in_.has_signature && HasLeaf(other) &&
+            std::find(in_.params.begin(), in_.params.end(), std::string(args[k].Text())) != in_.params.end())
+          dot_vector = std::string(args[k].Text());
+      }
+    }
     for (const Node& a : args) {
+      if (!dot_vector.empty() && a.Type() == "identifier" && a.Text() == dot_vector) continue;
       CheckOperandKinds(a);
       // np.sum(a) of a parameter nothing indexes: a vector, a matrix, or a
       // scalar? The loops differ, plain NumPy handles all (fallback, CRB515).
@@ -783,7 +814,19 @@ class Lowerer {
     std::vector<std::vector<Dim>> shapes(args.size());
     std::vector<std::string> clauses;
     for (size_t k = 0; k < args.size(); ++k) {
-      Leaves(args[k], leaves[k]);
+      if (!dot_vector.empty() && args[k].Type() == "identifier" && args[k].Text() == dot_vector) {
+        Leaf v;
+        v.node = args[k];
+        v.base = dot_vector;
+        v.fixed = {""};
+        v.entries_key = dot_vector + "[:]";
+        std::string n = dot_vector + ".shape[0]";
+        v.dims.push_back(Dim{"0", n, n, dot_vector + "|0|:", ""});
+        ids_.insert(dot_vector);
+        leaves[k].push_back(v);
+      } else {
+        Leaves(args[k], leaves[k]);
+      }
       if (top_)
         for (Leaf& l : leaves[k]) HoldDims(l.dims, true);
       auto c = Broadcast(leaves[k], shapes[k], true);
@@ -840,7 +883,10 @@ class Lowerer {
     sink_ = &per;
     for (size_t k = 0; k < args.size(); ++k) {
       size_t next = 0;
-      elems.push_back(ElementText(args[k], idx, leaves[k], next));
+      if (!dot_vector.empty() && args[k].Type() == "identifier" && args[k].Text() == dot_vector)
+        elems.push_back(Access(leaves[k][0], idx));
+      else
+        elems.push_back(ElementText(args[k], idx, leaves[k], next));
     }
     sink_ = &lines_;
     std::vector<std::string> body;

@@ -83,3 +83,28 @@ def radius(a, b, r):
         _pk_np_s4 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
         for _pk_np_i0 in range(_pk_np_n2):
             b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o3 + _pk_np_i0 * _pk_np_s4]
+
+
+@njit
+def kick(v, f, dt):
+    # dt beside a known array operand is a scalar (CRB502), as elsewhere.
+    for i in range(v.shape[0]):
+        # v[i, :] += dt * f[i, :]
+        if (f.shape[1] != v.shape[1] and f.shape[1] != 1):
+            raise ValueError("could not broadcast the operands of v[i,:]+=dt*f[i,:]")
+        _pk_np_s0 = min(f.shape[1] - 1, 1)
+        for _pk_np_i0 in range(v.shape[1]):
+            v[i, _pk_np_i0] += dt * f[i, _pk_np_i0 * _pk_np_s0]
+
+
+@njit
+def matvec(a, x, y):
+    # np.dot of a row and x, used as a scalar: x can only be a vector.
+    for i in range(a.shape[0]):
+        # y[i] = np.dot(a[i, :], x)
+        if (a.shape[1] != x.shape[0]):
+            raise ValueError("shapes of the vectors of np.dot not aligned")
+        _pk_np_acc0 = 0.0
+        for _pk_np_i0 in range(a.shape[1]):
+            _pk_np_acc0 += a[i, _pk_np_i0] * x[_pk_np_i0]
+        y[i] = _pk_np_acc0

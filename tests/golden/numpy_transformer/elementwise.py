@@ -32,3 +32,17 @@ def radius(a, b, r):
     n = a.shape[0]
     for k in range(1, r + 1):
         b[r:n - r] += a[r - k:n - r - k]
+
+
+@njit
+def kick(v, f, dt):
+    # dt beside a known array operand is a scalar (CRB502), as elsewhere.
+    for i in range(v.shape[0]):
+        v[i, :] += dt * f[i, :]
+
+
+@njit
+def matvec(a, x, y):
+    # np.dot of a row and x, used as a scalar: x can only be a vector.
+    for i in range(a.shape[0]):
+        y[i] = np.dot(a[i, :], x)
