@@ -182,9 +182,12 @@ class KernelWriter {
       for (const auto& [s, e] : plan_.setup) collect(NodeAt(s, e));
       collect(region_root_);
       if (occ.empty()) continue;
-      // In source order, once each (serial kernels' set-up lies inside the region).
+      // In source order, once each: set-up statements are collected first and
+      // may also lie inside the region (serial kernels), and the declaration
+      // goes at the first use in the text.
       std::sort(occ.begin(), occ.end(), [](const Node& a, const Node& b) { return a.StartByte() < b.StartByte(); });
-      occ.erase(std::unique(occ.begin(), occ.end(), [](const Node& a, const Node& b) { return a.StartByte() == b.StartByte(); }),
+      occ.erase(std::unique(occ.begin(), occ.end(),
+                            [](const Node& a, const Node& b) { return a.StartByte() == b.StartByte(); }),
                 occ.end());
       Scalar t = plan_.types.at(v).scalar;
       Node first = occ[0];
