@@ -134,7 +134,7 @@ class Builder {
     else
       CheckGuards();
     plan_.translatable = plan_.refusals.empty();
-    if (plan_.translatable) ExplainLoops();
+    if (plan_.translatable && !plan_.as_function) ExplainLoops();
   }
 
  private:

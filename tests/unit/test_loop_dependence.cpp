@@ -38,7 +38,7 @@ TEST_CASE("an independent serial loop becomes the parallel range") {
   CHECK(p.alias_checks[0].other == "a");
 }
 
-TEST_CASE("a recognised reduction becomes parallel_reduce, a float one gets CRB520") {
+TEST_CASE("a recognised reduction becomes parallel_reduce, a float one with note CRB520") {
   KernelPlan p = PlanOf(Source("a", "    s = 0.0\n    for i in range(a.shape[0]):\n        s += a[i]\n    return s\n"));
   CHECK(p.auto_parallel);
   CHECK(p.dispatch == Dispatch::kReduce);
@@ -180,4 +180,38 @@ TEST_CASE("a serial loop around one parallel loop runs in the caller (was CRB402
                                 "            a[i] = a[i - 1]\n"));
   CHECK(p.dispatch == Dispatch::kSerial);
   CHECK(p.time_var.empty());
+}
+
+TEST_CASE("arrays other than parameters and fresh allocations may be views: serial") {
+  // Slices are refused before this analysis today (CRB301); the SubviewTransformer
+  // work of issue 5 makes `v = a[1:]` reach it, and `a[i] = v[i]` reads what
+  // iteration i + 1 writes.
+  std::string src = Source("a", "    v = a[1:]\n    for i in range(a.shape[0] - 1):\n        a[i] = v[i]\n");
+  Tree tree = Tree::Parse(src);
+  ModuleInfo mod = AnalyzeModule(tree, "t.py");
+  Node body, loop;
+  Walk(tree.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition") body = n.ChildByField("body");
+    if (n.Type() == "for_statement" && !loop) loop = n;
+    return true;
+  });
+  REQUIRE(loop);
+  TypeTable types;
+  types["a"] = Type{Scalar::kFloat64, 1, 'A'};
+  types["v"] = Type{Scalar::kFloat64, 1, 'A'};
+  std::vector<std::string> params{"a"};
+  LoopDependence d = AnalyzeLoopDependence({body, {loop}, types, params, mod.imports, loop});
+  CHECK(!d.independent);
+  CHECK(d.reason.find("may be a view") != std::string::npos);
+  // the same with a fresh allocation is independent
+  src = Source("a", "    v = np.empty(a.shape[0])\n    for i in range(a.shape[0] - 1):\n        a[i] = v[i]\n");
+  Tree t2 = Tree::Parse(src);
+  ModuleInfo m2 = AnalyzeModule(t2, "t.py");
+  loop = Node();
+  Walk(t2.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition") body = n.ChildByField("body");
+    if (n.Type() == "for_statement" && !loop) loop = n;
+    return true;
+  });
+  CHECK(AnalyzeLoopDependence({body, {loop}, types, params, m2.imports, loop}).independent);
 }
