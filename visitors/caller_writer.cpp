@@ -154,9 +154,9 @@ std::string WriteCaller(const CallerInput& in) {
   }
   for (const Node& s : setup)
     if (need.count(std::string(s.NamedChild(0).ChildByField("left").Text()))) lines.push_back(CallerText(s));
-  GuardLines(tree, plan, ind, lines);
   for (const auto& a : plan.allocations)
     lines.push_back(a.var + " = " + CallerText(NodeAt(tree, a.call_start, a.call_end)));
+  GuardLines(tree, plan, ind, lines);
 
   // The policy.
   auto count_of = [](const std::vector<Node>& args) {
@@ -208,7 +208,14 @@ std::string WriteCaller(const CallerInput& in) {
   for (const auto& p : in.workunit_params) {
     auto it = plan.types.find(p);
     bool array = p == in.names.cell || (it != plan.types.end() && it->second.rank > 0);
-    kwargs.push_back(p + "=" + (array ? "pk.array(" + p + ")" : p));
+    // Arrays of assumed dtype that @pk.function annotations type as float64
+    // (KernelPlan::float_view_arrays): read only, converted (no copy when
+    // they already are float64).
+    bool as_float = std::find(plan.float_view_arrays.begin(), plan.float_view_arrays.end(), p) != plan.float_view_arrays.end();
+    std::string np = in.ctx.module().imports.AliasOf("numpy");
+    if (np.empty()) np = "np";
+    std::string value = as_float ? np + ".asarray(" + p + ", dtype=" + np + ".float64)" : p;
+    kwargs.push_back(p + "=" + (array ? "pk.array(" + value + ")" : p));
   }
   bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic
                                                    : plan.dispatch == Dispatch::kSerial && plan.returns == ReturnKind::kScalar;

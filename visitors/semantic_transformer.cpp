@@ -41,9 +41,10 @@ class KernelWriter {
     std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
     unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
     env_.indent_unit = unit_;
-    // The variables of the parallel range are pk.int64 (declared from tid).
-    env_.int32_names =
-        Int32LoopVariables(body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none");
+    // The variables of the parallel range are pk.int64 (declared from tid);
+    // a @pk.function runs its prange loops as range loops (32-bit variables).
+    env_.int32_names = Int32LoopVariables(
+        body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none" && !plan.as_function);
     env_.int32_names.erase(plan.loop_var);
     env_.int32_names.erase(plan.inner_loop_var);
     env_.int32_names.erase(plan.time_var);  // a pk.int64 parameter of the workunit
@@ -449,19 +450,15 @@ class KernelWriter {
     if (end < src.size()) ++end;
     // Keep the region boundaries intact: the body's first statement is cut
     // from its own start, the rest with their indentation.
-    if (start < body_.StartByte()) {
+    // (The region is the prange loop's body for parallel kernels.)
+    Node region = region_root_ ? region_root_ : body_;
+    if (start < region.StartByte()) {
       // The next statement takes the removed one's place, which may follow
       // comments kept from before the body: drop its indentation too.
       start = s;
-      while (end < body_.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
+      while (end < region.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
     }
-    // Likewise the first statement of a loop region (a shape check first in
-    // the parallel loop's body): the region is cut from that statement's start.
-    if (loop_ && start < region_root_.StartByte() && s >= region_root_.StartByte()) {
-      start = s;
-      while (end < region_root_.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
-    }
-    if (end > body_.EndByte()) end = e;
+    if (end > region.EndByte()) end = e;
     removed_.push_back({start, end});
   }
 
@@ -480,8 +477,12 @@ class KernelWriter {
     for (const auto& [s, e] : removed_) {
       if (s < start || e > end) continue;
       // Drop edits inside the removed range.
+      // (An insertion at its end belongs to the next statement: kept.)
       local.erase(std::remove_if(local.begin(), local.end(),
-                                 [&](const Edit& x) { return x.start >= s - start && x.end <= e - start; }),
+                                 [&](const Edit& x) {
+                                   return x.start >= s - start && x.end <= e - start &&
+                                          !(x.start == x.end && x.start == e - start && e > s);
+                                 }),
                   local.end());
       add(Edit{s, e, "", "remove", seq++});
     }
@@ -657,6 +658,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     functions[f.kernel_index] += text + nl + nl + nl;
+    for (const Diagnostic& d : f.notes)
+      if (d.id == DiagId::kSerialHelperLoop) r.diagnostics.push_back(d);
   }
   for (const KernelPlan& plan : ctx.Get<KernelPlanAnalysis>().plans) {
     const Kernel& k = mod.kernels[plan.kernel_index];
@@ -674,7 +677,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
-                  (!plan.alias_checks.empty() && ctx.options().space != "Serial");
+                  (!plan.alias_checks.empty() && ctx.options().space != "Serial") || !plan.float_view_arrays.empty();
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
     translated.push_back({k.start_byte, k.end_byte});
   }

@@ -99,8 +99,19 @@ const FunctionSpec* HelperRegistry::Specialize(const std::string& name, const st
 void HelperRegistry::Use(const FunctionSpec* spec) {
   if (!spec || !spec->name.empty()) return;
   auto* s = const_cast<FunctionSpec*>(spec);
-  int n = name_count_[s->callee]++;
-  s->name = std::string(kFunctionPrefix) + s->callee + (n ? "_" + std::to_string(n) : "");
+  // `_pk_fn_<helper>[_k]`, past any name a workunit may take (`_pk_<kernel>`
+  // for a kernel called `fn_<helper>`).
+  auto taken = [&](const std::string& name) {
+    for (const Kernel& k : mod_.kernels)
+      if ("_pk_" + k.name == name) return true;
+    for (const FunctionSpec* u : used_)
+      if (u->name == name) return true;
+    return false;
+  };
+  do {
+    int n = name_count_[s->callee]++;
+    s->name = std::string(kFunctionPrefix) + s->callee + (n ? "_" + std::to_string(n) : "");
+  } while (taken(s->name));
   used_.push_back(s);
   for (HelperCall& c : s->plan->calls) {
     Use(c.spec);

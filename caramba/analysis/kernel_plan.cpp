@@ -8,6 +8,7 @@
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
@@ -123,6 +124,7 @@ class Builder {
     LowerNumpyStatements();
     CheckPreludePositions();
     CheckSubviews();
+    if (plan_.as_function) CheckParamAssignments();
     if (plan_.as_function) FunctionReturns();
     else FindPattern();
     // A @pk.function has no caller of its own to run NumPy's shape checks.
@@ -196,6 +198,9 @@ class Builder {
       }
       return true;
     });
+    // A @pk.function takes scalars by value, so it may assign them when the
+    // values keep the parameter's type (CheckParamAssignments, after typing).
+    if (plan_.as_function) return;
     for (const auto& p : plan_.assigned_params)
       Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "'", def_.ChildByField("name"),
              "copy the parameter into a local variable and change the local");
@@ -274,7 +279,7 @@ class Builder {
       if (t == "slice") {
         // Slices bound to a name or passed to a helper become named subviews
         // (SubviewTransformer); every other slice is refused.
-        if (!IsSubviewUse(parent) || parent.ChildByField("value").Type() != "identifier") {
+        if (!subview_subscripts_.count({parent.StartByte(), parent.EndByte()}) || parent.ChildByField("value").Type() != "identifier") {
           Refuse(DiagId::kSlice, "slices an array", n, "index element by element in a loop");
           return false;
         }
@@ -288,6 +293,7 @@ class Builder {
         Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t == "for_statement" ? "for" : "while") + " ... else",
                n.ChildByField("alternative"));
       }
+      if (t == "subscript" && IsSubviewUse(n, parent)) subview_subscripts_.insert({n.StartByte(), n.EndByte()});
       if (t == "for_statement") return CheckFor(n);
       if (t == "call") return CheckCall(n);
       if (t == "attribute") return CheckAttribute(n, parent);
@@ -350,9 +356,9 @@ class Builder {
   // A subscript whose value is a view rather than an element: the whole
   // right-hand side of `name = ...`, or an argument of a helper call. Only
   // there can the SubviewTransformer bind it to a name.
-  bool IsSubviewUse(const Node& sub) const {
+  bool IsSubviewUse(const Node& sub) const { return sub.Type() == "subscript" && IsSubviewUse(sub, sub.Parent()); }
+  bool IsSubviewUse(const Node& sub, const Node& p) const {
     if (sub.Type() != "subscript") return false;
-    Node p = sub.Parent();
     if (p.Type() == "assignment")
       return p.ChildByField("right") == sub && p.ChildByField("left").Type() == "identifier" &&
              p.Parent().Type() == "expression_statement";
@@ -405,6 +411,7 @@ class Builder {
   // Every helper call with its final argument types: the specialisation it
   // uses, or the reason the kernel stays Numba code.
   void FinishCalls() {
+    CollectSubviewRoots();
     for (const Node& call : helper_calls_) {
       std::string name(call.ChildByField("function").Text());
       std::vector<Type> args = ArgTypes(call, plan_.types);
@@ -445,14 +452,81 @@ class Builder {
         continue;
       }
       plan_.calls.push_back(HelperCall{name, "", call.StartByte(), call.EndByte(), spec});
+      // What the helper writes, the caller writes.
+      for (size_t i = 0; i < arg_nodes.size() && i < c.params.size(); ++i) {
+        if (!spec->plan->written_params.count(c.params[i])) continue;
+        int depth = 0;
+        Node base = SubscriptBase(arg_nodes[i], &depth);
+        if (base.Type() == "identifier") helper_writes_.insert(std::string(base.Text()));
+      }
+      // A @pk.function's view annotation fixes the dtype of an array whose
+      // dtype is only assumed: the caller converts such arrays to float64,
+      // which is exact only for arrays that nothing writes.
+      if (plan_.as_function) continue;
+      for (size_t i = 0; i < arg_nodes.size(); ++i) {
+        int depth = 0;
+        Node base = SubscriptBase(arg_nodes[i], &depth);
+        std::string root = base.Type() == "identifier" ? ViewRoot(std::string(base.Text())) : "";
+        if (args[i].rank == 0 || !unknown_dtype_.count(root)) continue;
+        if (std::find(plan_.float_view_arrays.begin(), plan_.float_view_arrays.end(), root) == plan_.float_view_arrays.end())
+          plan_.float_view_arrays.push_back(root);
+      }
     }
+    WrittenParams();
+    for (const std::string& a : plan_.float_view_arrays)
+      if (plan_.written_params.count(a))
+        Refuse(DiagId::kHelperArgumentType,
+               "passes '" + a + "', whose element type is only assumed (float64), to a helper, and the array is written",
+               def_.ChildByField("name"), "add an eager signature that gives the array's dtype");
+  }
+
+  // The parameter a subview name was bound from (`row = a[i, :]` -> a).
+  std::string ViewRoot(std::string name) const {
+    for (int guard = 0; guard < 8; ++guard) {
+      auto it = subview_roots_.find(name);
+      if (it == subview_roots_.end()) break;
+      name = it->second;
+    }
+    return name;
+  }
+
+  void CollectSubviewRoots() {
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment") {
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        if (l.Type() == "identifier" && r && r.Type() == "subscript") {
+          int depth = 0;
+          Node base = SubscriptBase(r, &depth);
+          if (base.Type() == "identifier" && TypeOfExpr(r, plan_.types, mod_.imports).rank > 0)
+            subview_roots_[std::string(l.Text())] = std::string(base.Text());
+        }
+      }
+      return true;
+    });
+  }
+
+  void WrittenParams() {
+    auto mark = [&](const std::string& name) {
+      std::string root = ViewRoot(name);
+      if (std::find(plan_.params.begin(), plan_.params.end(), root) != plan_.params.end()) plan_.written_params.insert(root);
+    };
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+        Node l = n.ChildByField("left");
+        int depth = 0;
+        Node base = SubscriptBase(l, &depth);
+        if (l.Type() == "subscript" && base.Type() == "identifier") mark(std::string(base.Text()));
+      }
+      return true;
+    });
+    for (const auto& w : helper_writes_) mark(w);
   }
 
   // Names bound to subviews (`row = a[i, :]`): the dialect declares them in
   // their block (C++ `auto row = Kokkos::subview(...)`) and cannot rebind them.
   void CheckSubviews() {
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "subscript" && IsSubviewUse(n) && n.Parent().Type() == "argument_list") {
+    WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
+      if (n.Type() == "subscript" && parent.Type() == "argument_list" && IsSubviewUse(n, parent)) {
         // A helper argument: the SubviewTransformer binds it before the
         // statement, which a while/elif condition does not have.
         for (Node a = n.Parent(); a && a != body_; a = a.Parent()) {
@@ -467,7 +541,7 @@ class Builder {
       }
       if (n.Type() != "assignment") return true;
       Node l = n.ChildByField("left"), r = n.ChildByField("right");
-      if (!r || l.Type() != "identifier" || !IsSubviewUse(r)) return true;
+      if (!r || l.Type() != "identifier" || !IsSubviewUse(r, n)) return true;
       if (TypeOfExpr(r, plan_.types, mod_.imports).rank == 0) return true;
       std::string name(l.Text());
       if (assign_count_[name] != 1) {
@@ -489,11 +563,48 @@ class Builder {
     });
   }
 
+  // Assignments to parameters of a @pk.function: scalars whose type every
+  // assigned value keeps (Numba would otherwise retype the variable).
+  void CheckParamAssignments() {
+    for (const auto& p : plan_.assigned_params) {
+      Type pt = plan_.types[p];
+      bool ok = pt.rank == 0 && pt.scalar != Scalar::kUnknown;
+      Walk(body_, [&](const Node& n) {
+        if (!ok) return false;
+        if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+        Node l = n.ChildByField("left"), r = n.ChildByField("right");
+        bool target = l.Type() == "identifier" && l.Text() == p;
+        if (!target) {
+          if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+            for (const Node& c : l.NamedChildren()) ok = ok && c.Text() != p;
+          return true;
+        }
+        Type rt = r ? TypeOfExpr(r, plan_.types, mod_.imports) : Type{};
+        Scalar s = rt.scalar;
+        if (n.Type() == "augmented_assignment" && n.ChildByField("operator").Text() == "/=") s = Unify(s, Scalar::kFloat64);
+        ok = rt.rank == 0 && s != Scalar::kUnknown && Unify(pt.scalar, s) == pt.scalar;
+        return true;
+      });
+      if (!ok)
+        Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "' a value of another type or a tuple",
+               def_.ChildByField("name"), "copy the parameter into a local variable and change the local");
+    }
+  }
+
   // A @pk.function returns one scalar on every path, or nothing on all.
   void FunctionReturns() {
+    // A prange loop runs as a range loop, as Numba runs it without
+    // parallel=True: same values, but no parallelism inside the caller's
+    // thread (a note says so).
     Walk(body_, [&](const Node& n) {
-      if (IsPrange(n) || (n.Type() == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "numba.prange")) {
-        Refuse(DiagId::kUnsupportedSyntax, "has a prange loop (a @pk.function runs inside one thread)", n);
+      if (n.Type() == "for_statement" && n.ChildByField("right").Type() == "call" &&
+          mod_.imports.Resolve(n.ChildByField("right").ChildByField("function")) == "numba.prange") {
+        if (k_.Option("parallel"))
+          // At the def: a position inside the body would be mapped to the
+          // body's start once the ArrayTransformer rewrote it.
+          Note(DiagId::kSerialHelperLoop,
+               "its prange loop runs serially in the @pk.function copy (called from a kernel)",
+               def_.ChildByField("name"));
         return false;
       }
       return true;
@@ -616,6 +727,13 @@ class Builder {
       return false;
     }
     if (q.rfind("numpy.", 0) == 0) {
+      // The table's arity (np.round(x, 2) is not np.round(x)).
+      const NumpyFunction* row = FindNumpyFunction(q);
+      int nargs = static_cast<int>(args.NamedChildCount());
+      if (row && row->cls != NumpyClass::kAllocation && (nargs < row->min_args || nargs > row->max_args)) {
+        Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() with " + std::to_string(nargs) + " arguments", n);
+        return false;
+      }
       if (FindNumpyScalarFunction(last) || ((q == "numpy.float64" || q == "numpy.int64") && args.NamedChildCount() == 1)) {
         check_args(false);
         return false;
@@ -772,13 +890,20 @@ class Builder {
       }
     }
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
-    // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
-    for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
-      bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
-      if (!param || sig || array_rank_.count(a)) continue;
-      NoteArrayUse(a, 1);
-      Note(DiagId::kNumpyAssumedVector, "'" + a + "' assumed to be a 1-D array (only NumPy reductions use it)",
-           def_.ChildByField("name"));
+    if (function_args_ && k_.signatures.size() > 1) {
+      // Numba picks among several signatures by the argument types; only an
+      // exact match is certain to be the one it picks.
+      bool matched = false;
+      for (const Signature& s : k_.signatures) {
+        bool match = s.args.size() == function_args_->size();
+        for (size_t i = 0; match && i < s.args.size(); ++i)
+          match = s.args[i].scalar == (*function_args_)[i].scalar && s.args[i].rank == (*function_args_)[i].rank;
+        if (match && !matched) sig = &s, matched = true;
+      }
+      if (!matched)
+        Refuse(DiagId::kHelperArgumentType,
+               "has several eager signatures and none matches the call's argument types exactly",
+               def_.ChildByField("name"));
     }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
@@ -973,7 +1098,9 @@ class Builder {
     for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
-      for (const Node& call : helper_calls_) {
+      // (The alternative typing of NoteIntegerResult keeps the call results
+      // of the real one: no specialisations for hypothetical types.)
+      for (const Node& call : &types == &plan_.types ? helper_calls_ : std::vector<Node>{}) {
         // The helper's return type for the argument types known so far,
         // under a key TypeOfExpr looks calls up by (scalar_types.h).
         std::string key = CallTypeKey(call);
@@ -1066,7 +1193,7 @@ class Builder {
           Type bt = plan_.types[std::string(base.Text())];
           if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
-          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n))) {
+          } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n, parent))) {
             Refuse(DiagId::kPartialIndex,
                    "indexes the " + std::to_string(bt.rank) + "-D array '" + std::string(base.Text()) + "' with " +
                        std::to_string(depth) + " index" + (depth == 1 ? "" : "es"),
@@ -1088,7 +1215,7 @@ class Builder {
         if (l.Type() == "identifier" && r) {
           Type rt = TypeOfExpr(r, plan_.types, mod_.imports);
           bool alloc = r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function")));
-          if (rt.rank > 0 && !alloc && !IsSubviewUse(r)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
+          if (rt.rank > 0 && !alloc && !IsSubviewUse(r, n)) Refuse(DiagId::kArrayRebind, "binds '" + std::string(l.Text()) + "' to an array", n);
           if (alloc && assign_count_[std::string(l.Text())] > 1)
             Refuse(DiagId::kAllocationPlacement, "assigns the allocated array '" + std::string(l.Text()) + "' twice", n);
         }
@@ -1105,7 +1232,7 @@ class Builder {
       if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
       if (cond) {
         LowerEnv env(plan_.types, mod_.imports);
-        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange());
+        env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange() && !plan_.as_function);
         Prelude pre;
         LowerExpr(cond, env, pre);
         if (!pre.empty())
@@ -1136,9 +1263,86 @@ class Builder {
       return false;
     };
     plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+    // `w -= ...` on an array parameter updates it in place (a slice
+    // assignment), it does not rebind it: not CRB129.
+    for (const std::string& p : plan_.assigned_params) {
+      if (plan_.types[p].rank == 0) continue;
+      bool in_place = true;
+      Walk(body_, [&](const Node& n) {
+        if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") && n.ChildByField("left").Type() == "identifier" &&
+            n.ChildByField("left").Text() == p && n.Type() == "assignment")
+          in_place = false;
+        return in_place;
+      });
+      if (!in_place) continue;
+      std::string needle = "'" + p + "'";
+      plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(),
+                                          [&](const Diagnostic& d) {
+                                            return d.Code() == "CRB129" && d.message.find(needle) != std::string::npos;
+                                          }),
+                           plan_.refusals.end());
+    }
     for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
     for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
     if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+    guard_sites_ = std::move(low.guard_sites);
+    if (!low.refusals.empty()) NumpyFallback();
+  }
+
+  // The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):
+  // the function runs as plain Python with host ufuncs. Only when NumPy is
+  // the kernel's only problem and it has no element-wise loops (which Python
+  // would run hundreds of times slower than Numba): otherwise the refusals
+  // stand and the kernel stays Numba code.
+  void NumpyFallback() {
+    // Array results that cannot be lowered (a new array, a matrix product)
+    // or operands of unknown rank (CRB204, which NumPy in Python handles
+    // whatever they are) are what cannot stay in a kernel; the lowering's
+    // other limits keep the kernel in Numba, which is faster than Python.
+    bool array_result = false;
+    for (const Diagnostic& d : plan_.refusals)
+      array_result = array_result || d.Code() == "CRB204" || d.Code() == "CRB207" || d.Code() == "CRB208";
+    if (!array_result) return;
+    for (const Diagnostic& d : plan_.refusals) {
+      int code = std::stoi(std::string(d.Code()).substr(3));
+      // (Assigning to a parameter, CRB129, is the same in plain Python as in Numba.)
+      bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 ||
+                   code == 304 || code == 129;
+      if (!numpy) return;
+    }
+    bool element_loop = false;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "for_statement" || n.Type() == "while_statement") {
+        Walk(n.ChildByField("body"), [&](const Node& m) {
+          if (m.Type() == "subscript" && !element_loop) {
+            int depth = 0;
+            Node b = SubscriptBase(m, &depth);
+            auto it = b.Type() == "identifier" ? plan_.types.find(b.Text()) : plan_.types.end();
+            if (it != plan_.types.end() && it->second.rank > 0 && depth >= it->second.rank) element_loop = true;
+          }
+          return !element_loop;
+        });
+      }
+      return !element_loop;
+    });
+    if (element_loop || (k_.kind != JitKind::kNjit && k_.kind != JitKind::kJit)) return;
+    // Notes about a lowering that will not happen would mislead.
+    plan_.notes.erase(std::remove_if(plan_.notes.begin(), plan_.notes.end(),
+                                     [](const Diagnostic& d) { return d.Code() == "CRB517"; }),
+                      plan_.notes.end());
+    plan_.numpy_rewrites = FallbackRewrites(def_, mod_.imports, k_.decorator_start_byte, k_.decorator_end_byte,
+                                            tree_.Source().find("\r\n") != std::string::npos ? "\r\n" : "\n");
+    plan_.notes.push_back(
+        Diagnostic::Make(DiagId::kNumpyFallback,
+                         "'" + k_.name + "' runs as plain Python with PyKokkos host ufuncs: its NumPy work (" +
+                             std::string(plan_.refusals[0].Code()) + ": " + plan_.refusals[0].message +
+                             ") cannot stay in a workunit; it will be slower than Numba, every operation "
+                             "being a separate call from the interpreter",
+                         std::string(path_))
+            .At(k_.decorator_start_byte, k_.decorator_end_byte));
+    plan_.refusals.clear();
+    plan_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyFallback, "'" + k_.name + "' falls back to plain Python",
+                                              std::string(path_)).At(k_.decorator_start_byte, k_.decorator_end_byte));
   }
 
   static std::string IndentUnit(std::string_view src) {
@@ -1168,7 +1372,9 @@ class Builder {
 
   // A guard moves into the caller only where that is exact: every run of the
   // kernel reaches it (no if, while, break, continue or earlier return) and
-  // the caller can compute its condition.
+  // the caller can compute its condition. Checked for the guards in the text
+  // and, before the NumpyTransformer writes them, for the statements it will
+  // put guards before (so a kernel is refused before it is rewritten).
   void CheckGuards() {
     std::map<std::string, Node> setup_values;
     for (const auto& [s, e] : plan_.setup) {
@@ -1180,6 +1386,7 @@ class Builder {
       else if (a)
         for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
     }
+    for (const auto& al : plan_.allocations) setup_values[al.var] = Node();
     std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
         [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
       if (depth > 16) return false;
@@ -1187,7 +1394,7 @@ class Builder {
       if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
       auto it = setup_values.find(name);
       if (it == setup_values.end()) return false;
-      if (!it->second) return true;  // `n, m = a.shape`
+      if (!it->second) return true;  // `n, m = a.shape`, an allocated array
       bool ok = true;
       WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
         if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
@@ -1196,8 +1403,8 @@ class Builder {
       });
       return ok;
     };
-    for (const Node& g : guards_) {
-      Guard guard{g.StartByte(), g.EndByte(), {}};
+    // Why the check before statement `g` cannot move; fills the enclosing loops.
+    auto problem = [&](const Node& g, const std::vector<std::string>& names, const Node& cond, Guard& guard) {
       std::set<std::string> loop_vars;
       std::string why;
       for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
@@ -1219,27 +1426,53 @@ class Builder {
         if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
         return why.empty();
       });
-      auto check = [&](const Node& root) {
-        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
-          if (!why.empty()) return false;
-          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n) &&
-              !evaluable(std::string(n.Text()), loop_vars, 0))
-            why = "it depends on '" + std::string(n.Text()) + "', which the kernel computes";
-          return true;
-        });
+      auto check_name = [&](const std::string& name) {
+        if (why.empty() && !evaluable(name, loop_vars, 0))
+          why = "it depends on '" + name + "', which the kernel computes";
       };
-      check(g.ChildByField("condition"));
+      for (const auto& n : names) check_name(n);
+      std::vector<Node> roots;
+      if (cond) roots.push_back(cond);
       for (const auto& [s, e] : guard.loops) {
         Node loop = tree_.Root().DescendantForByteRange(s, e);
         while (loop && loop.Type() != "for_statement") loop = loop.Parent();
-        if (loop) check(loop.ChildByField("right").ChildByField("arguments"));
+        if (loop) roots.push_back(loop.ChildByField("right").ChildByField("arguments"));
       }
+      for (const Node& root : roots)
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          // Only shape checks move: an element read would be replayed by a
+          // Python loop in the caller, before the kernel wrote anything.
+          if (n.Type() == "subscript" && !(n.ChildByField("value").Type() == "attribute" &&
+                                           n.ChildByField("value").ChildByField("attribute").Text() == "shape"))
+            why = "it reads array elements";
+          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n)) check_name(std::string(n.Text()));
+          return why.empty();
+        });
+      return why;
+    };
+    for (const Node& g : guards_) {
+      Guard guard{g.StartByte(), g.EndByte(), {}};
+      std::string why = problem(g, {}, g.ChildByField("condition"), guard);
       if (!why.empty()) {
-        Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
-               g.ChildByField("condition"));
+        // A raise the caller cannot perform stays what it is: an exception in a kernel.
+        Refuse(DiagId::kExceptions, "uses 'raise' in '" + FirstLine(g) + "', a check the caller cannot perform (" + why + ")",
+               Statements(g.ChildByField("consequence"))[0]);
         continue;
       }
       plan_.guards.push_back(std::move(guard));
+    }
+    for (const NumpyGuardSite& site : guard_sites_) {
+      Node g = tree_.Root().DescendantForByteRange(site.start, site.end);
+      while (g && (g.StartByte() != site.start || g.EndByte() != site.end || g.Type() == "expression_statement" ||
+                   g.Type() == "assignment" || g.Type() == "augmented_assignment") && g.Parent() && g.Parent().Type() != "block")
+        g = g.Parent();
+      if (!g) continue;
+      Guard unused;
+      std::string why = problem(g, site.names, Node(), unused);
+      if (why.empty()) continue;
+      Refuse(DiagId::kNumpyGuardPlacement,
+             "the shape check of '" + FirstLine(g) + "' cannot move into the caller: " + why, g);
+      plan_.numpy_rewrites.clear();
     }
   }
 
@@ -1796,7 +2029,11 @@ class Builder {
   const TranslateOptions& options_;
   std::vector<Node> helper_calls_;  // calls to jitted functions that may become @pk.functions
   std::vector<const FunctionSpec*> call_specs_;
+  std::set<std::pair<uint32_t, uint32_t>> subview_subscripts_;  // subscripts in a subview position (CheckConstructs)
   std::vector<Node> guards_;
+  std::set<std::string> helper_writes_;                 // names passed to helpers that write them
+  std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
+  std::vector<NumpyGuardSite> guard_sites_;
 };
 
 }  // namespace

@@ -1,6 +1,10 @@
 // lowering.cpp — see lowering.h.
 #include "caramba/analysis/lowering.h"
 
+#include <cstdlib>
+
+#include "caramba/analysis/walk.h"
+
 namespace caramba {
 
 namespace {
@@ -155,6 +159,29 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }
   if (op == "**" && ints) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
+  if (op == "**" && IsFloat(lt) && r.Type() == "integer") {
+    // Numba unrolls a float to a constant integer power into multiplications
+    // by squaring (static_power_impl); the dialect's `**` is C's pow(), which
+    // rounds differently and is many times slower (the Lennard-Jones `** 6`).
+    // Same multiplications, same order; the base is repeated only when it is
+    // a pure expression (no calls), which the C++ compiler evaluates once.
+    long n = std::strtol(std::string(r.Text()).c_str(), nullptr, 10);
+    bool pure = true;
+    Walk(l, [&](const Node& x) {
+      if (x.Type() == "call") pure = false;
+      return pure;
+    });
+    if (pure && n >= 2 && n <= 16) {
+      std::string a = Atom(l, LowerExpr(l, env, pre)), res;
+      for (long k = n;;) {
+        if (k & 1) res = res.empty() ? a : "(" + res + " * " + a + ")";
+        k >>= 1;
+        if (!k) break;
+        a = "(" + a + " * " + a + ")";
+      }
+      return res;
+    }
+  }
   if ((op == "*" || op == "<<") && ints) {
     // A 32-bit loop variable times an integer may overflow where Numba's
     // int64 does not: widen one operand through a declared int64.
@@ -235,7 +262,15 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
   }
   std::string last = LastName(q);
   if (q.rfind("numpy.", 0) == 0) {
-    if (const MathFunction* f = FindNumpyScalarFunction(last)) {
+    const MathFunction* f = FindNumpyScalarFunction(last);
+    if (f && f->dialect == "remainder" && args.size() == 1) {
+      // np.round/np.rint: half to even, a float (numpy_table.cpp).
+      env.uses_math = true;
+      std::string x = Atom(args[0], LowerExpr(args[0], env, pre));
+      if (IsInt(TypeOf(args[0], env))) return x;
+      return "(" + x + " - math.remainder(" + x + ", 1.0))";
+    }
+    if (f) {
       env.uses_math = true;
       return "math." + std::string(f->dialect) + "(" + lowered_args() + ")";
     }

@@ -1,8 +1,9 @@
 # Calls that cannot become @pk.function calls: the calling kernel stays Numba
 # code with a code at the call; a helper that a Numba kernel still calls
-# stays Numba code too (CRB132).
+# stays Numba code too (CRB132). An array of assumed dtype that a helper
+# writes cannot be converted to the float64 its @pk.function expects (CRB131).
 import numpy as np
-from numba import njit, prange, stencil
+from numba import njit, stencil
 
 
 @njit
@@ -27,14 +28,6 @@ def pong(n):
 @njit
 def first(v):  # expect: CRB132
     return v[0]
-
-
-@njit(parallel=True)
-def par_sum(a):  # expect: CRB132
-    s = 0.0
-    for i in prange(a.shape[0]):
-        s += a[i]
-    return s
 
 
 @njit
@@ -73,12 +66,6 @@ def uses_wrong_rank(a):
 
 
 @njit
-def uses_prange_helper(m, out):
-    for i in range(m.shape[0]):
-        out[i] = par_sum(m[i])  # expect: CRB119
-
-
-@njit
 def uses_optional(a):
     for i in range(a.shape[0]):
         a[i] = maybe(a[i])  # expect: CRB119
@@ -87,3 +74,15 @@ def uses_optional(a):
 @njit
 def uses_stencil(a):
     return avg3(a)  # expect: CRB119
+
+
+@njit
+def fill(v, x):  # expect: CRB132
+    for k in range(v.shape[0]):
+        v[k] = x
+
+
+@njit
+def uses_written_unknown_dtype(m):  # expect: CRB131
+    for i in range(m.shape[0]):
+        fill(m[i], 1.0)

@@ -4,17 +4,18 @@
 import math
 
 import pykokkos as pk
+import numpy as np
 
 
 @pk.function
 def _pk_fn_lj(r: pk.double) -> pk.double:
-    sr6: pk.double = (1.0 / r) ** 6
+    sr6: pk.double = (((1.0 / r) * (1.0 / r)) * (((1.0 / r) * (1.0 / r)) * ((1.0 / r) * (1.0 / r))))
     return 4.0 * (sr6 * sr6 - sr6)
 
 
 @pk.workunit
 def _pk_lj(tid, acc: pk.Acc[pk.double], r: pk.double):
-    sr6: pk.double = (1.0 / r) ** 6
+    sr6: pk.double = (((1.0 / r) * (1.0 / r)) * (((1.0 / r) * (1.0 / r)) * ((1.0 / r) * (1.0 / r))))
     acc += 4.0 * (sr6 * sr6 - sr6)
 
 
@@ -56,5 +57,5 @@ def _pk_potential(tid, acc: pk.Acc[pk.double], cluster):
 
 def potential(cluster):
     energy = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(cluster.shape[0]) - 1), _pk_potential,
-        cluster=pk.array(cluster))
+        cluster=pk.array(np.asarray(cluster, dtype=np.float64)))
     return energy

@@ -1,7 +1,9 @@
 # One helper called with an int64 and with a float64: one @pk.function per
 # argument types (Numba compiles one specialisation per call signature), so
 # integer semantics (`//`) stay integer. A helper that returns nothing
-# becomes a `-> None` function.
+# becomes a `-> None` function. A function may assign its scalar parameters
+# when the values keep their type (clamp); halve(i) would make n a float.
+from numba import njit, prange
 import pykokkos as pk
 import math
 
@@ -51,3 +53,48 @@ def mixed_types(ints, floats, out):
         ints=pk.array(ints),
         floats=pk.array(floats),
         out=pk.array(out))
+
+
+@pk.function
+def _pk_fn_clamp(x: pk.double, lo: pk.double, hi: pk.double) -> pk.double:
+    # expect: CRB129
+    if x < lo:
+        x = lo
+    if x > hi:
+        x = hi
+    return x
+
+
+@njit
+def clamp(x, lo, hi):  # expect: CRB129
+    if x < lo:
+        x = lo
+    if x > hi:
+        x = hi
+    return x
+
+
+@njit
+def halve(n):  # expect: CRB129
+    n = n / 2
+    return n
+
+
+@pk.workunit
+def _pk_clamped(tid, a, out, lo: pk.double, hi: pk.double):
+    i: pk.int64 = tid
+    out[i] = _pk_fn_clamp(a[i], lo, hi)
+
+
+def clamped(a, out, lo, hi):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_clamped,
+        a=pk.array(a),
+        out=pk.array(out),
+        lo=lo,
+        hi=hi)
+
+
+@njit
+def halved(a):
+    for i in range(a.shape[0]):
+        a[i] = halve(i)  # expect: CRB119

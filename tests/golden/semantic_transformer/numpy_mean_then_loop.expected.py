@@ -14,7 +14,7 @@ def _pk_mean_var(tid, acc: pk.Acc[pk.double], x):
     m: pk.double = (_pk_np_acc0 / int(x.extent(0)))
     v: pk.double = 0.0
     for i in range(x.extent(0)):
-        v += (x[i] - m) ** 2
+        v += ((x[i] - m) * (x[i] - m))
     acc += v / int(x.extent(0))
 
 

@@ -8,7 +8,7 @@ def _pk_potential_numba_scalar_prange(tid, acc: pk.Acc[pk.double], cluster):
     i: pk.int64 = tid
     for j in range(i + 1, cluster.extent(0)):
         r: pk.double = cluster[i] - cluster[j]  # expect: CRB501
-        e: pk.double = 1.0 / r ** 12 - 1.0 / r ** 6
+        e: pk.double = 1.0 / (((r * r) * (r * r)) * (((r * r) * (r * r)) * ((r * r) * (r * r)))) - 1.0 / ((r * r) * ((r * r) * (r * r)))
         acc += e
 
 

@@ -41,9 +41,3 @@ def in_condition(m):
     while total(m[i]) > 0.0 and i < m.shape[0] - 1:  # expect: CRB308
         i += 1
     return i
-
-
-@njit
-def in_arithmetic(a, b):
-    for i in range(1):
-        b[0] = (a[1:] * 2.0)[0]  # expect: CRB301

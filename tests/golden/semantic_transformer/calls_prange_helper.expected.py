@@ -1,0 +1,40 @@
+# A parallel helper called from a kernel: its @pk.function copy runs its
+# prange loop serially inside the caller's thread (note CRB510), as Numba
+# runs prange without parallel=True; the helper keeps its own parallel
+# translation for Python callers.
+import pykokkos as pk
+import numpy as np
+
+
+@pk.function
+def _pk_fn_row_total(v: pk.View1D[pk.double]) -> pk.double:
+    # expect: CRB510
+    s: pk.double = 0.0
+    for k in range(v.extent(0)):
+        s += v[k]
+    return s
+
+
+@pk.workunit
+def _pk_row_total(tid, acc: pk.Acc[pk.double], v):
+    # expect: CRB510
+    k: pk.int64 = tid
+    acc += v[k]
+
+
+def row_total(v):
+    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, v.shape[0]), _pk_row_total, v=pk.array(v))
+    return s
+
+
+@pk.workunit
+def _pk_totals(tid, m, out):
+    i: pk.int64 = tid
+    _pk_sv0 = m[i, :]
+    out[i] = _pk_fn_row_total(_pk_sv0)
+
+
+def totals(m, out):
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, m.shape[0]), _pk_totals,
+        m=pk.array(np.asarray(m, dtype=np.float64)),
+        out=pk.array(out))
