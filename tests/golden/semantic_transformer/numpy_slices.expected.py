@@ -338,21 +338,24 @@ def radius(a, b, r):
 
 @pk.workunit
 def _pk_rows(tid, a, out):
-    for i in range(a.extent(0)):
-        # out[i, :] = a[i, :] * (i + 1)
-        _pk_t0: pk.int64 = int(a.extent(1)) - 1
-        if 1 < _pk_t0:
-            _pk_t0 = 1
-        _pk_np_s0: pk.int64 = _pk_t0
-        for _pk_np_i0 in range(out.extent(1)):
-            out[i][_pk_np_i0] = a[i][_pk_np_i0 * _pk_np_s0] * (i + 1)
+    i: pk.int64 = tid
+    # out[i, :] = a[i, :] * (i + 1)
+    _pk_t0: pk.int64 = int(a.extent(1)) - 1
+    if 1 < _pk_t0:
+        _pk_t0 = 1
+    _pk_np_s0: pk.int64 = _pk_t0
+    for _pk_np_i0 in range(out.extent(1)):
+        out[i][_pk_np_i0] = a[i][_pk_np_i0 * _pk_np_s0] * (i + 1)
 
 
 def rows(a, out):
     if len(range(a.shape[0])) > 0:
         if (int(a.shape[1]) != int(out.shape[1]) and int(a.shape[1]) != 1):
             raise ValueError("could not broadcast the operands of out[i,:]=a[i,:]*(i+1)")
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_rows, a=pk.array(a), out=pk.array(out))
+    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.OpenMP
+    pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_rows,
+        a=pk.array(a),
+        out=pk.array(out))
 
 
 # caramba: runas spread(np.random.rand(N))
