@@ -1668,10 +1668,13 @@ class Builder {
     }
     plan_.auto_parallel = true;
     plan_.alias_checks = dep.alias_checks;
+    // The NumpyTransformer's accumulators (`_pk_np_acc0`) mean nothing to the user.
+    bool numpy_acc = plan_.reduction.var.rfind("_pk_np_", 0) == 0;
     if (float_red)
       Note(DiagId::kReassociatedReduction,
-           std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var +
-               "' is reassociated by the automatic parallelisation of this loop",
+           (numpy_acc ? "the NumPy " + std::string(ReduceOpName(plan_.reduction.op))
+                      : std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var + "'") +
+               " is reassociated by the automatic parallelisation of this loop",
            loop.ChildByField("right"));
     std::string what = plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce";
     what += " (iterations proven independent";
