@@ -154,9 +154,9 @@ std::string WriteCaller(const CallerInput& in) {
   }
   for (const Node& s : setup)
     if (need.count(std::string(s.NamedChild(0).ChildByField("left").Text()))) lines.push_back(CallerText(s));
-  GuardLines(tree, plan, ind, lines);
   for (const auto& a : plan.allocations)
     lines.push_back(a.var + " = " + CallerText(NodeAt(tree, a.call_start, a.call_end)));
+  GuardLines(tree, plan, ind, lines);
 
   // The policy.
   auto count_of = [](const std::vector<Node>& args) {

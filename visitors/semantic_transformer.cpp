@@ -183,6 +183,13 @@ class KernelWriter {
       for (const auto& [s, e] : plan_.setup) collect(NodeAt(s, e));
       collect(region_root_);
       if (occ.empty()) continue;
+      // In source order, once each: set-up statements are collected first and
+      // may also lie inside the region (serial kernels), and the declaration
+      // goes at the first use in the text.
+      std::sort(occ.begin(), occ.end(), [](const Node& a, const Node& b) { return a.StartByte() < b.StartByte(); });
+      occ.erase(std::unique(occ.begin(), occ.end(),
+                            [](const Node& a, const Node& b) { return a.StartByte() == b.StartByte(); }),
+                occ.end());
       Scalar t = plan_.types.at(v).scalar;
       Node first = occ[0];
       Node asg = first.Parent();
@@ -443,13 +450,15 @@ class KernelWriter {
     if (end < src.size()) ++end;
     // Keep the region boundaries intact: the body's first statement is cut
     // from its own start, the rest with their indentation.
-    if (start < body_.StartByte()) {
+    // (The region is the prange loop's body for parallel kernels.)
+    Node region = region_root_ ? region_root_ : body_;
+    if (start < region.StartByte()) {
       // The next statement takes the removed one's place, which may follow
       // comments kept from before the body: drop its indentation too.
       start = s;
-      while (end < body_.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
+      while (end < region.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
     }
-    if (end > body_.EndByte()) end = e;
+    if (end > region.EndByte()) end = e;
     removed_.push_back({start, end});
   }
 
@@ -468,8 +477,12 @@ class KernelWriter {
     for (const auto& [s, e] : removed_) {
       if (s < start || e > end) continue;
       // Drop edits inside the removed range.
+      // (An insertion at its end belongs to the next statement: kept.)
       local.erase(std::remove_if(local.begin(), local.end(),
-                                 [&](const Edit& x) { return x.start >= s - start && x.end <= e - start; }),
+                                 [&](const Edit& x) {
+                                   return x.start >= s - start && x.end <= e - start &&
+                                          !(x.start == x.end && x.start == e - start && e > s);
+                                 }),
                   local.end());
       add(Edit{s, e, "", "remove", seq++});
     }

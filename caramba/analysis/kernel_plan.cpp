@@ -8,6 +8,7 @@
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
@@ -133,7 +134,7 @@ class Builder {
     else
       CheckGuards();
     plan_.translatable = plan_.refusals.empty();
-    if (plan_.translatable) ExplainLoops();
+    if (plan_.translatable && !plan_.as_function) ExplainLoops();
   }
 
  private:
@@ -736,6 +737,13 @@ class Builder {
       return false;
     }
     if (q.rfind("numpy.", 0) == 0) {
+      // The table's arity (np.round(x, 2) is not np.round(x)).
+      const NumpyFunction* row = FindNumpyFunction(q);
+      int nargs = static_cast<int>(args.NamedChildCount());
+      if (row && row->cls != NumpyClass::kAllocation && (nargs < row->min_args || nargs > row->max_args)) {
+        Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() with " + std::to_string(nargs) + " arguments", n);
+        return false;
+      }
       if (FindNumpyScalarFunction(last) || ((q == "numpy.float64" || q == "numpy.int64") && args.NamedChildCount() == 1)) {
         check_args(false);
         return false;
@@ -906,14 +914,6 @@ class Builder {
         Refuse(DiagId::kHelperArgumentType,
                "has several eager signatures and none matches the call's argument types exactly",
                def_.ChildByField("name"));
-    }
-    // np.sum(a), np.dot(a, b), a.sum(): arrays even where nothing indexes them.
-    for (const std::string& a : ReductionArgumentNames(body_, mod_.imports)) {
-      bool param = std::find(plan_.params.begin(), plan_.params.end(), a) != plan_.params.end();
-      if (!param || sig || array_rank_.count(a)) continue;
-      NoteArrayUse(a, 1);
-      Note(DiagId::kNumpyAssumedVector, "'" + a + "' assumed to be a 1-D array (only NumPy reductions use it)",
-           def_.ChildByField("name"));
     }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
@@ -1273,9 +1273,86 @@ class Builder {
       return false;
     };
     plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+    // `w -= ...` on an array parameter updates it in place (a slice
+    // assignment), it does not rebind it: not CRB129.
+    for (const std::string& p : plan_.assigned_params) {
+      if (plan_.types[p].rank == 0) continue;
+      bool in_place = true;
+      Walk(body_, [&](const Node& n) {
+        if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") && n.ChildByField("left").Type() == "identifier" &&
+            n.ChildByField("left").Text() == p && n.Type() == "assignment")
+          in_place = false;
+        return in_place;
+      });
+      if (!in_place) continue;
+      std::string needle = "'" + p + "'";
+      plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(),
+                                          [&](const Diagnostic& d) {
+                                            return d.Code() == "CRB129" && d.message.find(needle) != std::string::npos;
+                                          }),
+                           plan_.refusals.end());
+    }
     for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
     for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
     if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+    guard_sites_ = std::move(low.guard_sites);
+    if (!low.refusals.empty()) NumpyFallback();
+  }
+
+  // The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):
+  // the function runs as plain Python with host ufuncs. Only when NumPy is
+  // the kernel's only problem and it has no element-wise loops (which Python
+  // would run hundreds of times slower than Numba): otherwise the refusals
+  // stand and the kernel stays Numba code.
+  void NumpyFallback() {
+    // Array results that cannot be lowered (a new array, a matrix product)
+    // or operands of unknown rank (CRB204, which NumPy in Python handles
+    // whatever they are) are what cannot stay in a kernel; the lowering's
+    // other limits keep the kernel in Numba, which is faster than Python.
+    bool array_result = false;
+    for (const Diagnostic& d : plan_.refusals)
+      array_result = array_result || d.Code() == "CRB204" || d.Code() == "CRB207" || d.Code() == "CRB208";
+    if (!array_result) return;
+    for (const Diagnostic& d : plan_.refusals) {
+      int code = std::stoi(std::string(d.Code()).substr(3));
+      // (Assigning to a parameter, CRB129, is the same in plain Python as in Numba.)
+      bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 ||
+                   code == 304 || code == 129;
+      if (!numpy) return;
+    }
+    bool element_loop = false;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "for_statement" || n.Type() == "while_statement") {
+        Walk(n.ChildByField("body"), [&](const Node& m) {
+          if (m.Type() == "subscript" && !element_loop) {
+            int depth = 0;
+            Node b = SubscriptBase(m, &depth);
+            auto it = b.Type() == "identifier" ? plan_.types.find(b.Text()) : plan_.types.end();
+            if (it != plan_.types.end() && it->second.rank > 0 && depth >= it->second.rank) element_loop = true;
+          }
+          return !element_loop;
+        });
+      }
+      return !element_loop;
+    });
+    if (element_loop || (k_.kind != JitKind::kNjit && k_.kind != JitKind::kJit)) return;
+    // Notes about a lowering that will not happen would mislead.
+    plan_.notes.erase(std::remove_if(plan_.notes.begin(), plan_.notes.end(),
+                                     [](const Diagnostic& d) { return d.Code() == "CRB517"; }),
+                      plan_.notes.end());
+    plan_.numpy_rewrites = FallbackRewrites(def_, mod_.imports, k_.decorator_start_byte, k_.decorator_end_byte,
+                                            tree_.Source().find("\r\n") != std::string::npos ? "\r\n" : "\n");
+    plan_.notes.push_back(
+        Diagnostic::Make(DiagId::kNumpyFallback,
+                         "'" + k_.name + "' runs as plain Python with PyKokkos host ufuncs: its NumPy work (" +
+                             std::string(plan_.refusals[0].Code()) + ": " + plan_.refusals[0].message +
+                             ") cannot stay in a workunit; it will be slower than Numba, every operation "
+                             "being a separate call from the interpreter",
+                         std::string(path_))
+            .At(k_.decorator_start_byte, k_.decorator_end_byte));
+    plan_.refusals.clear();
+    plan_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyFallback, "'" + k_.name + "' falls back to plain Python",
+                                              std::string(path_)).At(k_.decorator_start_byte, k_.decorator_end_byte));
   }
 
   static std::string IndentUnit(std::string_view src) {
@@ -1305,7 +1382,9 @@ class Builder {
 
   // A guard moves into the caller only where that is exact: every run of the
   // kernel reaches it (no if, while, break, continue or earlier return) and
-  // the caller can compute its condition.
+  // the caller can compute its condition. Checked for the guards in the text
+  // and, before the NumpyTransformer writes them, for the statements it will
+  // put guards before (so a kernel is refused before it is rewritten).
   void CheckGuards() {
     std::map<std::string, Node> setup_values;
     for (const auto& [s, e] : plan_.setup) {
@@ -1317,6 +1396,7 @@ class Builder {
       else if (a)
         for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
     }
+    for (const auto& al : plan_.allocations) setup_values[al.var] = Node();
     std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
         [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
       if (depth > 16) return false;
@@ -1324,7 +1404,7 @@ class Builder {
       if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
       auto it = setup_values.find(name);
       if (it == setup_values.end()) return false;
-      if (!it->second) return true;  // `n, m = a.shape`
+      if (!it->second) return true;  // `n, m = a.shape`, an allocated array
       bool ok = true;
       WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
         if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
@@ -1333,8 +1413,8 @@ class Builder {
       });
       return ok;
     };
-    for (const Node& g : guards_) {
-      Guard guard{g.StartByte(), g.EndByte(), {}};
+    // Why the check before statement `g` cannot move; fills the enclosing loops.
+    auto problem = [&](const Node& g, const std::vector<std::string>& names, const Node& cond, Guard& guard) {
       std::set<std::string> loop_vars;
       std::string why;
       for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
@@ -1356,27 +1436,53 @@ class Builder {
         if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
         return why.empty();
       });
-      auto check = [&](const Node& root) {
-        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
-          if (!why.empty()) return false;
-          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n) &&
-              !evaluable(std::string(n.Text()), loop_vars, 0))
-            why = "it depends on '" + std::string(n.Text()) + "', which the kernel computes";
-          return true;
-        });
+      auto check_name = [&](const std::string& name) {
+        if (why.empty() && !evaluable(name, loop_vars, 0))
+          why = "it depends on '" + name + "', which the kernel computes";
       };
-      check(g.ChildByField("condition"));
+      for (const auto& n : names) check_name(n);
+      std::vector<Node> roots;
+      if (cond) roots.push_back(cond);
       for (const auto& [s, e] : guard.loops) {
         Node loop = tree_.Root().DescendantForByteRange(s, e);
         while (loop && loop.Type() != "for_statement") loop = loop.Parent();
-        if (loop) check(loop.ChildByField("right").ChildByField("arguments"));
+        if (loop) roots.push_back(loop.ChildByField("right").ChildByField("arguments"));
       }
+      for (const Node& root : roots)
+        WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+          // Only shape checks move: an element read would be replayed by a
+          // Python loop in the caller, before the kernel wrote anything.
+          if (n.Type() == "subscript" && !(n.ChildByField("value").Type() == "attribute" &&
+                                           n.ChildByField("value").ChildByField("attribute").Text() == "shape"))
+            why = "it reads array elements";
+          if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n)) check_name(std::string(n.Text()));
+          return why.empty();
+        });
+      return why;
+    };
+    for (const Node& g : guards_) {
+      Guard guard{g.StartByte(), g.EndByte(), {}};
+      std::string why = problem(g, {}, g.ChildByField("condition"), guard);
       if (!why.empty()) {
-        Refuse(DiagId::kNumpyGuardPlacement, "the check '" + FirstLine(g) + "' cannot move into the caller: " + why,
-               g.ChildByField("condition"));
+        // A raise the caller cannot perform stays what it is: an exception in a kernel.
+        Refuse(DiagId::kExceptions, "uses 'raise' in '" + FirstLine(g) + "', a check the caller cannot perform (" + why + ")",
+               Statements(g.ChildByField("consequence"))[0]);
         continue;
       }
       plan_.guards.push_back(std::move(guard));
+    }
+    for (const NumpyGuardSite& site : guard_sites_) {
+      Node g = tree_.Root().DescendantForByteRange(site.start, site.end);
+      while (g && (g.StartByte() != site.start || g.EndByte() != site.end || g.Type() == "expression_statement" ||
+                   g.Type() == "assignment" || g.Type() == "augmented_assignment") && g.Parent() && g.Parent().Type() != "block")
+        g = g.Parent();
+      if (!g) continue;
+      Guard unused;
+      std::string why = problem(g, site.names, Node(), unused);
+      if (why.empty()) continue;
+      Refuse(DiagId::kNumpyGuardPlacement,
+             "the shape check of '" + FirstLine(g) + "' cannot move into the caller: " + why, g);
+      plan_.numpy_rewrites.clear();
     }
   }
 
@@ -1527,7 +1633,7 @@ class Builder {
     }
     Node loop = loops[0];
     if (loop.Type() != "for_statement") return false;
-    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop});
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop}, plan_.types, plan_.params, mod_.imports, loop, guards_});
     Node top = loop;
     if (!dep.independent) {
       // A serial (time) loop around one independent loop: the caller runs
@@ -1535,7 +1641,7 @@ class Builder {
       Node inner = PerfectlyNestedLoop(loop, mod_.imports);
       if (!inner || !TimeLoopAround(inner))
         return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
-      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop});
+      LoopDependence in = AnalyzeLoopDependence({body_, {inner}, plan_.types, plan_.params, mod_.imports, loop, guards_});
       if (!in.independent)
         return keep(loop, "serial: " + dep.reason + " (line " + LineOf(dep.where_start) + ")");
       plan_.decisions.push_back(Decision(loop, false, "serial, in the caller, around the parallel dispatch of the inner loop"));
@@ -1572,10 +1678,13 @@ class Builder {
     }
     plan_.auto_parallel = true;
     plan_.alias_checks = dep.alias_checks;
+    // The NumpyTransformer's accumulators (`_pk_np_acc0`) mean nothing to the user.
+    bool numpy_acc = plan_.reduction.var.rfind("_pk_np_", 0) == 0;
     if (float_red)
       Note(DiagId::kReassociatedReduction,
-           std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var +
-               "' is reassociated by the automatic parallelisation of this loop",
+           (numpy_acc ? "the NumPy " + std::string(ReduceOpName(plan_.reduction.op))
+                      : std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var + "'") +
+               " is reassociated by the automatic parallelisation of this loop",
            loop.ChildByField("right"));
     std::string what = plan_.dispatch == Dispatch::kFor ? "parallel_for" : "parallel_reduce";
     what += " (iterations proven independent";
@@ -1609,7 +1718,7 @@ class Builder {
       plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration (--nested-parallel=outer)"));
       return;
     }
-    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top});
+    LoopDependence dep = AnalyzeLoopDependence({body_, {loop, inner}, plan_.types, plan_.params, mod_.imports, top, guards_});
     if (!dep.independent) {
       plan_.decisions.push_back(Decision(inner, false, "serial inside each parallel iteration: " + dep.reason));
       return;
@@ -1937,6 +2046,7 @@ class Builder {
   std::vector<Node> guards_;
   std::set<std::string> helper_writes_;                 // names passed to helpers that write them
   std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
+  std::vector<NumpyGuardSite> guard_sites_;
 };
 
 }  // namespace

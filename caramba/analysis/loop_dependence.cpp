@@ -153,13 +153,15 @@ class Analyzer {
     return true;
   }
 
+  bool Skipped(const Node& n) const { return std::find(in_.skip.begin(), in_.skip.end(), n) != in_.skip.end(); }
+
   bool IsNestVar(std::string_view n) const { return std::find(vars_.begin(), vars_.end(), n) != vars_.end(); }
 
   // No early exit out of the nest, no assignment to its variables, pure calls.
   bool Control(const Node& body) {
     bool ok = true;
     WalkWithParent(body, body.Parent(), [&](const Node& n, const Node&) {
-      if (!ok) return false;
+      if (!ok || Skipped(n)) return false;
       std::string_view t = n.Type();
       if (t == "return_statement") return ok = Fail("returns from inside the loop", n);
       if (t == "break_statement") {
@@ -187,6 +189,7 @@ class Analyzer {
   // outside it (then the reduction recogniser decides).
   bool Scalars(const Node& outer) {
     std::set<std::string> assigned;
+    std::map<std::string, Node> unusual;  // assigned as a loop target or in a tuple
     Walk(outer.ChildByField("body"), [&](const Node& n) {
       std::string_view t = n.Type();
       if (t == "assignment" || t == "augmented_assignment" || t == "for_statement") {
@@ -194,7 +197,10 @@ class Analyzer {
         std::vector<Node> ids{l};
         if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") ids = l.NamedChildren();
         for (const Node& id : ids)
-          if (id.Type() == "identifier") assigned.insert(std::string(id.Text()));
+          if (id.Type() == "identifier") {
+            assigned.insert(std::string(id.Text()));
+            if (t == "for_statement" || ids.size() > 1 || l.Type() != "identifier") unusual.emplace(std::string(id.Text()), n);
+          }
       }
       return true;
     });
@@ -206,7 +212,11 @@ class Analyzer {
       Node top = in_.top ? in_.top : outer;
       for (const Node& s : Statements(in_.kernel_body))
         if (s != top && MentionsName(s, v)) outside = true;
-      if (outside) continue;  // a reduction candidate: the KernelPlan's recogniser decides
+      // A reduction candidate: the KernelPlan's recogniser decides, but it
+      // only knows plain (augmented) assignments.
+      if (outside && unusual.count(v))
+        return Fail("'" + v + "' is assigned in the loop and used outside it", unusual.at(v));
+      if (outside) continue;
       if (!Private(outer, v)) return false;
     }
     return true;
@@ -259,7 +269,7 @@ class Analyzer {
     std::vector<Access> acc;
     bool ok = true;
     WalkWithParent(outer, outer.Parent(), [&](const Node& n, const Node& p) {
-      if (!ok) return false;
+      if (!ok || Skipped(n)) return false;
       if (n.Type() != "subscript") return true;
       if (p.Type() == "subscript" && p.ChildByField("value") == n) return true;  // inner link of a chain
       Access a;
@@ -271,11 +281,25 @@ class Analyzer {
       }
       a.base = std::string(base.Text());
       a.node = n;
-      a.write = IsAssignedTo(n);
+      // Parent() is computed from the root: only ask for it inside a tuple target.
+      a.write = ((p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n) ||
+                ((p.Type() == "pattern_list" || p.Type() == "tuple_pattern" || p.Type() == "parenthesized_expression" ||
+                  p.Type() == "list_pattern") &&
+                 IsAssignedTo(n));
       acc.push_back(a);
       return true;  // indices may hold accesses too
     });
     if (!ok) return false;
+    // Arrays are parameters (their overlaps are checked by the caller) or
+    // fresh NumPy allocations; a local bound to anything else may be a view
+    // of another array, which the index comparison below cannot see.
+    auto is_param = [&](const std::string& n) {
+      return std::find(in_.params.begin(), in_.params.end(), n) != in_.params.end();
+    };
+    for (const auto& a : acc) {
+      if (is_param(a.base) || FreshAllocation(a.base)) continue;
+      return Fail("accesses '" + a.base + "', which may be a view of another array", a.node);
+    }
     std::set<std::string> written, accessed;
     for (const auto& a : acc) {
       accessed.insert(a.base);
@@ -325,9 +349,6 @@ class Analyzer {
       }
     }
     // Aliasing: a written parameter against every other array parameter.
-    auto is_param = [&](const std::string& n) {
-      return std::find(in_.params.begin(), in_.params.end(), n) != in_.params.end();
-    };
     std::set<std::pair<std::string, std::string>> seen;
     for (const auto& p : in_.params) {  // parameter order: deterministic output
       if (!written.count(p)) continue;
@@ -339,6 +360,26 @@ class Analyzer {
       }
     }
     return true;
+  }
+
+  // Every assignment of `name` in the kernel is `name = np.empty(...)` (or
+  // another NumPy allocation).
+  bool FreshAllocation(const std::string& name) const {
+    bool any = false, all = true;
+    Walk(in_.kernel_body, [&](const Node& n) {
+      if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+      Node l = n.ChildByField("left");
+      bool target = IsName(l, name);
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+        for (const Node& id : l.NamedChildren()) target = target || IsName(id, name);
+      if (!target) return true;
+      any = true;
+      Node r = n.ChildByField("right");
+      all = all && n.Type() == "assignment" && l.Type() == "identifier" && r && r.Type() == "call" &&
+            IsNumpyAllocation(in_.imports.Resolve(r.ChildByField("function")));
+      return true;
+    });
+    return any && all;
   }
 
   const LoopDependenceInput& in_;

@@ -56,6 +56,11 @@ struct LoopDependenceInput {
   /// The top-level statement holding the nest (a serial loop the caller runs
   /// around it, or the outer loop itself): mentions elsewhere are "outside".
   Node top;
+  /// Statements the workunit leaves out: NumPy shape checks
+  /// (`if cond: raise ValueError(...)`) that the caller performs before the
+  /// dispatch, with conditions that read only parameters, set-up values and
+  /// loop variables (KernelPlan::guards).
+  std::vector<Node> skip;
 };
 
 LoopDependence AnalyzeLoopDependence(const LoopDependenceInput& in);

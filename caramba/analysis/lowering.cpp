@@ -262,7 +262,15 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
   }
   std::string last = LastName(q);
   if (q.rfind("numpy.", 0) == 0) {
-    if (const MathFunction* f = FindNumpyScalarFunction(last)) {
+    const MathFunction* f = FindNumpyScalarFunction(last);
+    if (f && f->dialect == "remainder" && args.size() == 1) {
+      // np.round/np.rint: half to even, a float (numpy_table.cpp).
+      env.uses_math = true;
+      std::string x = Atom(args[0], LowerExpr(args[0], env, pre));
+      if (IsInt(TypeOf(args[0], env))) return x;
+      return "(" + x + " - math.remainder(" + x + ", 1.0))";
+    }
+    if (f) {
       env.uses_math = true;
       return "math." + std::string(f->dialect) + "(" + lowered_args() + ")";
     }

@@ -82,6 +82,9 @@ struct Leaf {
 };
 
 struct Failure {};
+// Not the NumpyTransformer's business after all (a subview use the
+// SubviewTransformer reports): the statement is left to the plan's refusals.
+struct Abstain {};
 
 class Lowerer {
  public:
@@ -94,7 +97,11 @@ class Lowerer {
     numpy_ = in.imports.AliasOf("numpy");
   }
 
-  void Run() { Block(body_); }
+  void Run() {
+    Block(body_);
+    // Rewriting part of a kernel whose other part stays refused is pointless.
+    if (abstained_) out_.rewrites.clear();
+  }
 
  private:
   // ---- diagnostics -------------------------------------------------------------
@@ -251,6 +258,8 @@ class Lowerer {
       if (!room) Fail(DiagId::kNumpyPosition, "uses NumPy on arrays in a while or elif condition", expr);
       lines_.clear();
       held_.clear();
+      ids_.clear();
+      stmt_ = stmt;
       top_ = stmt.Parent() == body_;
       std::string text = ScalarText(expr);
       std::string indent = Indentation(stmt);
@@ -259,6 +268,9 @@ class Lowerer {
       if (!pre.empty()) out_.rewrites.push_back({stmt.StartByte(), stmt.StartByte(), pre});
       out_.rewrites.push_back({expr.StartByte(), expr.EndByte(), text});
     } catch (const Failure&) {
+    } catch (const Abstain&) {
+      out_.covered.pop_back();
+      abstained_ = true;
     }
   }
 
@@ -277,6 +289,8 @@ class Lowerer {
     out_.covered.push_back({s.StartByte(), s.EndByte()});
     lines_.clear();
     held_.clear();
+    ids_.clear();
+    stmt_ = s;
     top_ = s.Parent() == body_;
     try {
       std::string text;
@@ -305,6 +319,12 @@ class Lowerer {
       }
       Emit(s, text);
     } catch (const Failure&) {
+    } catch (const Abstain&) {
+      out_.covered.pop_back();
+      out_.guard_sites.erase(std::remove_if(out_.guard_sites.begin(), out_.guard_sites.end(),
+                                            [&](const NumpyGuardSite& g) { return g.start == s.StartByte(); }),
+                             out_.guard_sites.end());
+      abstained_ = true;
     }
   }
 
@@ -351,7 +371,10 @@ class Lowerer {
 
   // An element `a[i, j]` / `a[i][j]`: its indices may hold reductions.
   std::string ElementChain(const Node& e) {
-    if (e.Type() != "subscript") return std::string(e.Text());
+    if (e.Type() != "subscript") {
+      if (e.Type() != "identifier" && NeedsLowering(e)) throw Abstain{};  // `(a[1:] * 2.0)[0]`
+      return std::string(e.Text());
+    }
     Node value = e.ChildByField("value");
     return Splice(e, [&](const Node& c) { return c == value ? ElementChain(c) : ScalarText(c); });
   }
@@ -421,6 +444,7 @@ class Lowerer {
     if (base.Type() != "identifier")
       Fail(DiagId::kNumpyExpression, "indexes the array expression '" + FirstLine(n.Text()) + "' more than once", e);
     leaf.base = std::string(base.Text());
+    ids_.insert(leaf.base);
     int rank = Rank(base);
     std::vector<Node> idx;
     if (n.Type() == "subscript") idx = n.ChildrenByField("subscript");
@@ -445,6 +469,12 @@ class Lowerer {
           (colons == 0 ? lo : colons == 1 ? hi : step) = c;
         }
       }
+      for (const Node& b : {lo, hi})
+        if (b)
+          Walk(b, [&](const Node& x) {
+            if (x.Type() == "identifier") ids_.insert(std::string(x.Text()));
+            return true;
+          });
       if (step && !(StripParens(step).Type() == "integer" && StripParens(step).Text() == "1"))
         Fail(DiagId::kNumpyExpression, "slices with a step", step, "only steps of 1 are lowered");
       std::string lo_text = Bound(lo, false, extent), hi_text = Bound(hi, true, extent);
@@ -479,8 +509,26 @@ class Lowerer {
     }
   }
 
+  // Whether Leaves() would find an array operand (without making them).
+  bool HasLeaf(const Node& e) const {
+    Node n = StripParens(e);
+    std::string_view t = n.Type();
+    if ((t == "identifier" && Rank(n) > 0) || (t == "subscript" && IsArraySubscript(n))) return true;
+    if (t == "call" && IsReduction(n)) return false;
+    if (t == "binary_operator" || t == "unary_operator" || t == "parenthesized_expression" ||
+        (t == "call" && IsElementwiseCall(n)) || t == "argument_list") {
+      for (const Node& c : n.NamedChildren())
+        if (HasLeaf(c)) return true;
+    }
+    return false;
+  }
+
   void CheckOperandKinds(const Node& e) {
     // Parameters never indexed and without a signature: array or scalar?
+    // Beside a known array operand (`dt * f[i, :]`) they are scalars, as
+    // everywhere else in a kernel (CRB502: a float64 is assumed; an array
+    // argument would be refused by the dispatch, never computed wrongly).
+    if (HasLeaf(e)) return;
     Walk(e, [&](const Node& n) {
       if (n.Type() == "call" && IsReduction(n)) return false;
       if (n.Type() == "subscript") return false;
@@ -623,6 +671,7 @@ class Lowerer {
     for (size_t k = 0; k < clauses.size(); ++k) cond += (k ? " or " : "") + clauses[k];
     lines_.push_back("if " + cond + ":");
     lines_.push_back(in_.indent_unit + "raise " + exception + "(\"" + message + "\")");
+    out_.guard_sites.push_back({stmt_.StartByte(), stmt_.EndByte(), {ids_.begin(), ids_.end()}});
     return true;
   }
 
@@ -735,8 +784,28 @@ class Lowerer {
     if (method) args = {fn.ChildByField("object")};
     if (static_cast<int>(args.size()) < f->min_args || static_cast<int>(args.size()) > f->max_args)
       Fail(DiagId::kNumpyExpression, "calls " + std::string(fn.Text()) + " with " + std::to_string(args.size()) + " arguments", call);
+    // np.dot(row, x) whose value is a scalar: with one operand a known array,
+    // a parameter nothing indexes on the other side can only be a vector
+    // (anything else makes an array, which a scalar context rejects).
+    std::string dot_vector;
+    if (f->reduce == NumpyReduce::kDot && args.size() == 2) {
+      for (int k = 0; k < 2; ++k) {
+        const Node& other = args[1 - k];
+        if (args[k].Type() == "identifier" && Rank(args[k]) == 0 && !in_.has_signature && HasLeaf(other) &&
+            std::find(in_.params.begin(), in_.params.end(), std::string(args[k].Text())) != in_.params.end())
+          dot_vector = std::string(args[k].Text());
+      }
+    }
     for (const Node& a : args) {
+      if (!dot_vector.empty() && a.Type() == "identifier" && a.Text() == dot_vector) continue;
       CheckOperandKinds(a);
+      // np.sum(a) of a parameter nothing indexes: a vector, a matrix, or a
+      // scalar? The loops differ, plain NumPy handles all (fallback, CRB515).
+      if (a.Type() == "identifier" && !in_.has_signature && Rank(a) == 0 &&
+          std::find(in_.params.begin(), in_.params.end(), std::string(a.Text())) != in_.params.end())
+        Fail(DiagId::kNumpyAmbiguousOperand,
+             "the rank of '" + std::string(a.Text()) + "' (passed to " + std::string(fn.Text()) + ") is unknown", a,
+             "add an eager signature to the decorator");
       if (!IsArrayValued(a))
         Fail(f->reduce == NumpyReduce::kDot ? DiagId::kNumpyMatrixProduct : DiagId::kNumpyExpression,
              "calls " + std::string(fn.Text()) + " on '" + FirstLine(a.Text()) + "', which is not an array here", a);
@@ -745,7 +814,19 @@ class Lowerer {
     std::vector<std::vector<Dim>> shapes(args.size());
     std::vector<std::string> clauses;
     for (size_t k = 0; k < args.size(); ++k) {
-      Leaves(args[k], leaves[k]);
+      if (!dot_vector.empty() && args[k].Type() == "identifier" && args[k].Text() == dot_vector) {
+        Leaf v;
+        v.node = args[k];
+        v.base = dot_vector;
+        v.fixed = {""};
+        v.entries_key = dot_vector + "[:]";
+        std::string n = dot_vector + ".shape[0]";
+        v.dims.push_back(Dim{"0", n, n, dot_vector + "|0|:", ""});
+        ids_.insert(dot_vector);
+        leaves[k].push_back(v);
+      } else {
+        Leaves(args[k], leaves[k]);
+      }
       if (top_)
         for (Leaf& l : leaves[k]) HoldDims(l.dims, true);
       auto c = Broadcast(leaves[k], shapes[k], true);
@@ -802,7 +883,10 @@ class Lowerer {
     sink_ = &per;
     for (size_t k = 0; k < args.size(); ++k) {
       size_t next = 0;
-      elems.push_back(ElementText(args[k], idx, leaves[k], next));
+      if (!dot_vector.empty() && args[k].Type() == "identifier" && args[k].Text() == dot_vector)
+        elems.push_back(Access(leaves[k][0], idx));
+      else
+        elems.push_back(ElementText(args[k], idx, leaves[k], next));
     }
     sink_ = &lines_;
     std::vector<std::string> body;
@@ -873,7 +957,10 @@ class Lowerer {
   std::vector<std::string> temp_allocations_;
   std::string numpy_;
   int counter_ = 0;
+  Node stmt_;                                // the statement being lowered
+  std::set<std::string> ids_;                // names its shape checks read
   std::vector<std::string>* sink_ = &lines_;  // where HoldValue puts its temporaries
+  bool abstained_ = false;                  // a statement left to other refusals
   bool top_ = false;                        // the statement is a top-level statement of the kernel
   std::map<std::string, std::string> held_;  // text -> temporary, per statement
 };
@@ -883,6 +970,35 @@ class Lowerer {
 NumpyLowering LowerNumpy(const NumpyLoweringInput& in) {
   NumpyLowering out;
   Lowerer(in, out).Run();
+  return out;
+}
+
+std::vector<NumpyRewrite> FallbackRewrites(const Node& def, const ImportTable& imports, uint32_t decorator_start,
+                                           uint32_t decorator_end, std::string_view newline) {
+  std::vector<NumpyRewrite> out;
+  std::string_view src = def.SourceView();
+  auto line_end = [&](uint32_t e) {
+    while (e < src.size() && src[e] != '\n') ++e;
+    return e < src.size() ? e + 1 : e;
+  };
+  std::string pk = imports.AliasOf("pykokkos");
+  if (pk.empty()) {
+    pk = "pk";
+    uint32_t at = 0;
+    for (const ImportRecord& rec : imports.Records())
+      if (rec.top_level) at = line_end(rec.end_byte);
+    out.push_back({at, at, "import pykokkos as pk" + std::string(newline)});
+  }
+  out.push_back({decorator_start, line_end(decorator_end), ""});
+  WalkWithParent(def.ChildByField("body"), def, [&](const Node& n, const Node& parent) {
+    if (n.Type() != "call") return true;
+    Node fn = n.ChildByField("function");
+    const NumpyFunction* f = FindNumpyFunction(imports.Resolve(fn));
+    // A returned ufunc result stays NumPy's: callers get an ndarray, not a view.
+    if (f && !f->host_ufunc.empty() && parent.Type() != "return_statement")
+      out.push_back({fn.StartByte(), fn.EndByte(), pk + "." + std::string(f->host_ufunc)});
+    return true;
+  });
   return out;
 }
 

@@ -41,7 +41,16 @@ struct NumpyRewrite {
   std::string text;
 };
 
+/// A lowered statement that carries a shape check, and the names its check
+/// reads (array names, names in slice bounds): the plan refuses the lowering
+/// (CRB205) when the caller could not perform that check (KernelPlan::guards).
+struct NumpyGuardSite {
+  uint32_t start = 0, end = 0;  // the statement the check goes before
+  std::vector<std::string> names;
+};
+
 struct NumpyLowering {
+  std::vector<NumpyGuardSite> guard_sites;
   std::vector<NumpyRewrite> rewrites;
   std::vector<Diagnostic> refusals;  // CRB203–CRB219
   std::vector<Diagnostic> notes;     // CRB515–CRB519
@@ -63,6 +72,14 @@ struct NumpyLoweringInput {
 };
 
 NumpyLowering LowerNumpy(const NumpyLoweringInput& in);
+
+/// The thesis's fallback for a kernel whose NumPy cannot stay in a kernel
+/// (CRB515): its jit decorator removed so it runs as plain Python, the NumPy
+/// ufuncs whose PyKokkos host ufunc equals NumPy's for every dtype (table
+/// column host_ufunc) called as pk ufuncs, and `import pykokkos as pk` added
+/// when the module lacks it.
+std::vector<NumpyRewrite> FallbackRewrites(const Node& def, const ImportTable& imports, uint32_t decorator_start,
+                                           uint32_t decorator_end, std::string_view newline);
 
 /// Names that a NumPy reduction takes as its array argument (`np.sum(a)`,
 /// `np.dot(a, b)`, `a.sum()`): arrays even where nothing indexes them.

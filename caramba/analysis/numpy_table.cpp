@@ -45,6 +45,11 @@ const NumpyFunction kTable[] = {
     {"copysign",   C::kMath,    2, 2, "copysign", R::kNone,   D::kFloat,     ""},
     {"fmod",       C::kMath,    2, 2, "fmod",     R::kNone,   D::kFloat,     ""},
     {"power",      C::kMath,    2, 2, "pow",      R::kNone,   D::kFloat,     ""},
+    // Half to even like NumPy: x - math.remainder(x, 1.0) (lowering.cpp);
+    // the dialect's round() rounds half away from zero.
+    {"round",      C::kMath,    1, 1, "remainder", R::kNone,  D::kFloat,     ""},
+    {"around",     C::kMath,    1, 1, "remainder", R::kNone,  D::kFloat,     ""},
+    {"rint",       C::kMath,    1, 1, "remainder", R::kNone,  D::kFloat,     ""},
     {"fmin",       C::kMath,    2, 2, "fmin",     R::kNone,   D::kFloat,     ""},
     {"fmax",       C::kMath,    2, 2, "fmax",     R::kNone,   D::kFloat,     ""},
     {"isnan",      C::kMath,    1, 1, "isnan",    R::kNone,   D::kBool,      ""},

@@ -55,10 +55,13 @@ Scalar ReductionScalar(NumpyDtype rule, Scalar s) {
 // Element type of a subscript chain `a[i][j]` / `a[i, j]`: the base array's
 // dtype when fully indexed, unknown otherwise (subviews are issue 5).
 Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imports) {
-  int depth = 0;
+  int depth = 0, slices = 0;
   Node base = e;
   while (base.Type() == "subscript") {
-    depth += static_cast<int>(base.ChildrenByField("subscript").size());
+    for (const Node& i : base.ChildrenByField("subscript")) {
+      ++depth;
+      if (i.Type() == "slice") ++slices;
+    }
     base = base.ChildByField("value");
   }
   // a.shape[d]
@@ -66,9 +69,6 @@ Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imp
   Type t = TypeOfExpr(base, names, imports);
   // Slices keep their dimension and missing indices leave whole trailing
   // dimensions: `a[i, :]` and `a[i]` of a 2-D array are 1-D views.
-  int slices = 0;
-  for (Node s = e; s.Type() == "subscript"; s = s.ChildByField("value"))
-    for (const Node& x : s.ChildrenByField("subscript")) slices += x.Type() == "slice";
   if (t.rank > 0 && depth == t.rank && slices == 0) return ScalarType(t.scalar);
   if (t.rank > 0 && depth <= t.rank) return Type{t.scalar, t.rank - depth + slices, 'A'};
   return Type{};
@@ -171,7 +171,13 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
   if (t == "binary_operator") {
     Type l = TypeOfExpr(e.ChildByField("left"), names, imports);
     Type r = TypeOfExpr(e.ChildByField("right"), names, imports);
-    if (l.rank || r.rank) return Type{};  // array expressions: issue 5
+    if (l.rank || r.rank) {
+      // An element-wise array expression: the broadcast rank, the element
+      // dtype by Numba's rules (the NumpyTransformer lowers it to loops).
+      Scalar es = ElementScalar(e, names, imports);
+      if (es == Scalar::kUnknown) return Type{};
+      return Type{es, std::max(l.rank, r.rank), 'A'};
+    }
     std::string_view op = e.ChildByField("operator").Text();
     if (l.scalar == Scalar::kUnknown || r.scalar == Scalar::kUnknown) return Type{};
     if (op == "/") {
@@ -248,6 +254,11 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
       operands = {fn.ChildByField("object")};
     }
     if (red && red->cls == NumpyClass::kReduction && !operands.empty()) {
+      if (red->reduce == NumpyReduce::kDot && operands.size() == 2) {
+        // np.dot of a matrix is a matrix product: an array of rank r1 + r2 - 2.
+        int r = TypeOfExpr(operands[0], names, imports).rank + TypeOfExpr(operands[1], names, imports).rank - 2;
+        if (r > 0) return Type{Arith(ElementScalar(operands[0], names, imports), ElementScalar(operands[1], names, imports)), r, 'C'};
+      }
       Scalar s = Scalar::kUnknown;
       for (const Node& a : operands) {
         Scalar as = ElementScalar(a, names, imports);

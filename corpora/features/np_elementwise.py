@@ -56,3 +56,11 @@ def normalise(a):
 def rows_scaled(a, out):
     for i in range(a.shape[0]):
         out[i, :] = a[i, :] * (i + 1)
+
+
+# caramba: runas round_half(np.arange(-N, N) * 0.5, np.zeros(2 * N))
+@njit
+def round_half(x, out):
+    # np.round rounds half to even (the dialect's round() would not).
+    for i in range(x.shape[0]):
+        out[i] = np.round(x[i]) + np.rint(x[i] * 0.5)

@@ -18,8 +18,9 @@ def norm_diff(a, b):
 
 
 # caramba: runas inner(np.random.rand(N2, N2), np.random.rand(N2))
-@njit
+@njit("float64(float64[:, :], float64[:])")
 def inner(m, v):
+    # The signature gives v's rank: only np.dot uses it (else CRB204).
     s = 0.0
     for i in range(m.shape[0]):
         s += np.dot(m[i, :], v)

@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 VISITOR_DIRS = {
+    "numpy_transformer": "NumpyTransformer",
     "unsupported_detector": "UnsupportedDetector",
     "pattern_analyzer": "PatternAnalyzer",
     "array_transformer": "ArrayTransformer",

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
 
 using namespace caramba;
 
@@ -38,7 +40,7 @@ TEST_CASE("an independent serial loop becomes the parallel range") {
   CHECK(p.alias_checks[0].other == "a");
 }
 
-TEST_CASE("a recognised reduction becomes parallel_reduce, a float one gets CRB520") {
+TEST_CASE("a recognised reduction becomes parallel_reduce, a float one with note CRB520") {
   KernelPlan p = PlanOf(Source("a", "    s = 0.0\n    for i in range(a.shape[0]):\n        s += a[i]\n    return s\n"));
   CHECK(p.auto_parallel);
   CHECK(p.dispatch == Dispatch::kReduce);
@@ -180,4 +182,69 @@ TEST_CASE("a serial loop around one parallel loop runs in the caller (was CRB402
                                 "            a[i] = a[i - 1]\n"));
   CHECK(p.dispatch == Dispatch::kSerial);
   CHECK(p.time_var.empty());
+}
+
+TEST_CASE("arrays other than parameters and fresh allocations may be views: serial") {
+  // Slices are refused before this analysis today (CRB301); the SubviewTransformer
+  // work of issue 5 makes `v = a[1:]` reach it, and `a[i] = v[i]` reads what
+  // iteration i + 1 writes.
+  std::string src = Source("a", "    v = a[1:]\n    for i in range(a.shape[0] - 1):\n        a[i] = v[i]\n");
+  Tree tree = Tree::Parse(src);
+  ModuleInfo mod = AnalyzeModule(tree, "t.py");
+  Node body, loop;
+  Walk(tree.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition") body = n.ChildByField("body");
+    if (n.Type() == "for_statement" && !loop) loop = n;
+    return true;
+  });
+  REQUIRE(loop);
+  TypeTable types;
+  types["a"] = Type{Scalar::kFloat64, 1, 'A'};
+  types["v"] = Type{Scalar::kFloat64, 1, 'A'};
+  std::vector<std::string> params{"a"};
+  LoopDependence d = AnalyzeLoopDependence({body, {loop}, types, params, mod.imports, loop});
+  CHECK(!d.independent);
+  CHECK(d.reason.find("may be a view") != std::string::npos);
+  // the same with a fresh allocation is independent
+  src = Source("a", "    v = np.empty(a.shape[0])\n    for i in range(a.shape[0] - 1):\n        a[i] = v[i]\n");
+  Tree t2 = Tree::Parse(src);
+  ModuleInfo m2 = AnalyzeModule(t2, "t.py");
+  loop = Node();
+  Walk(t2.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition") body = n.ChildByField("body");
+    if (n.Type() == "for_statement" && !loop) loop = n;
+    return true;
+  });
+  CHECK(AnalyzeLoopDependence({body, {loop}, types, params, m2.imports, loop}).independent);
+}
+
+TEST_CASE("NumPy shape checks the caller performs do not keep a loop serial") {
+  // The NumpyTransformer lowers the row expression into an inner loop plus an
+  // `if ...: raise ValueError(...)` shape check that the caller runs before
+  // the dispatch; the rows stay independent.
+  PassManager pm(BuildPipeline());
+  PassResult r = pm.Run(Source("a, out", "    for i in range(a.shape[0]):\n        out[i, :] = a[i, :] * (i + 1)\n"), "t.py",
+                        TranslateOptions{});
+  REQUIRE(r.ok);
+  CHECK(r.output.find("raise ValueError") != std::string::npos);
+  CHECK(r.output.find("pk.RangePolicy(_pk_space, 0, a.shape[0])") != std::string::npos);
+  TranslateOptions prange;
+  prange.parallelize = "prange";
+  CHECK(pm.Run(Source("a, out", "    for i in range(a.shape[0]):\n        out[i, :] = a[i, :] * (i + 1)\n"), "t.py", prange)
+            .output.find("pk.RangePolicy(pk.OpenMP, 0, 1)") != std::string::npos);
+}
+
+TEST_CASE("a shape check first in the parallel loop's body leaves the workunit") {
+  PassManager pm(BuildPipeline());
+  PassResult r = pm.Run(Source("a", "    s = 0.0\n    for i in range(a.shape[0]):\n        if a[i] < 0.0:\n"
+                                    "            raise ValueError(\"negative input\")\n        s += a[i]\n    return s\n"),
+                        "t.py", TranslateOptions{});
+  REQUIRE(r.ok);
+  size_t wu = r.output.find("@pk.workunit");
+  if (wu != std::string::npos) {  // translated: the check runs in the caller only
+    size_t caller = r.output.find("\ndef k(");
+    REQUIRE(caller != std::string::npos);
+    CHECK(r.output.substr(wu, caller - wu).find("raise") == std::string::npos);
+    CHECK(r.output.substr(caller).find("raise ValueError") != std::string::npos);
+  }
 }

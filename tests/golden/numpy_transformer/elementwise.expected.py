@@ -1,0 +1,110 @@
+# Slice assignments and element-wise expressions: Python's slice bounds
+# (negative, clipped), NumPy broadcasting (a length-1 dimension has stride 0,
+# other mismatches raise ValueError in the caller), and a temporary when the
+# right-hand side reads the target through other indices.
+import numpy as np
+from numba import njit
+
+
+@njit
+def smooth(a, out):
+    # out[1:-1] = (a[:-2] + a[1:-1] + a[2:]) / 3.0
+    _pk_np_o0 = min(1, out.shape[0])
+    _pk_np_e1 = max(out.shape[0] - 1, 0)
+    _pk_np_n2 = max(_pk_np_e1 - _pk_np_o0, 0)
+    _pk_np_e3 = max(a.shape[0] - 2, 0)
+    _pk_np_o4 = min(1, a.shape[0])
+    _pk_np_e5 = max(a.shape[0] - 1, 0)
+    _pk_np_n6 = max(_pk_np_e5 - _pk_np_o4, 0)
+    _pk_np_o7 = min(2, a.shape[0])
+    _pk_np_n8 = max(a.shape[0] - _pk_np_o7, 0)
+    _pk_np_s9 = min(_pk_np_e3 - 1, 1)
+    _pk_np_s10 = min(_pk_np_n6 - 1, 1)
+    _pk_np_s11 = min(_pk_np_n8 - 1, 1)
+    if (_pk_np_e3 != _pk_np_n2 and _pk_np_e3 != 1) or (_pk_np_n6 != _pk_np_n2 and _pk_np_n6 != 1) or (_pk_np_n8 != _pk_np_n2 and _pk_np_n8 != 1):
+        raise ValueError("could not broadcast the operands of out[1:-1]=(a[:-2]+a[1:-1]+a[2:])/3.0")
+    for _pk_np_i0 in range(_pk_np_n2):
+        out[_pk_np_o0 + _pk_np_i0] = (a[_pk_np_i0 * _pk_np_s9] + a[_pk_np_o4 + _pk_np_i0 * _pk_np_s10] + a[_pk_np_o7 + _pk_np_i0 * _pk_np_s11]) / 3.0
+
+
+@njit
+def shift(a):
+    # a[1:] = a[:-1]
+    _pk_np_o0 = min(1, a.shape[0])
+    _pk_np_n1 = max(a.shape[0] - _pk_np_o0, 0)
+    _pk_np_e2 = max(a.shape[0] - 1, 0)
+    _pk_np_s3 = min(_pk_np_e2 - 1, 1)
+    if (_pk_np_e2 != _pk_np_n1 and _pk_np_e2 != 1):
+        raise ValueError("could not broadcast the operands of a[1:]=a[:-1]")
+    _pk_np_tmp4 = np.empty(_pk_np_n1)
+    for _pk_np_i0 in range(_pk_np_n1):
+        _pk_np_tmp4[_pk_np_i0] = a[_pk_np_i0 * _pk_np_s3]
+    for _pk_np_i0 in range(_pk_np_n1):
+        a[_pk_np_o0 + _pk_np_i0] = _pk_np_tmp4[_pk_np_i0]
+
+
+@njit("void(float64[:, :], float64[:])")
+def add_row(m, v):
+    # m[:, 1:] += 2.0 * v[1:]
+    _pk_np_o0 = min(1, m.shape[1])
+    _pk_np_n1 = max(m.shape[1] - _pk_np_o0, 0)
+    _pk_np_o2 = min(1, v.shape[0])
+    _pk_np_n3 = max(v.shape[0] - _pk_np_o2, 0)
+    _pk_np_s4 = min(_pk_np_n3 - 1, 1)
+    if (_pk_np_n3 != _pk_np_n1 and _pk_np_n3 != 1):
+        raise ValueError("could not broadcast the operands of m[:,1:]+=2.0*v[1:]")
+    for _pk_np_i0 in range(m.shape[0]):
+        for _pk_np_i1 in range(_pk_np_n1):
+            m[_pk_np_i0, _pk_np_o0 + _pk_np_i1] += 2.0 * v[_pk_np_o2 + _pk_np_i1 * _pk_np_s4]
+
+
+@njit
+def rows(a, out):
+    for i in range(a.shape[0]):
+        # out[i, :] = a[i, :] * (i + 1)
+        if (a.shape[1] != out.shape[1] and a.shape[1] != 1):
+            raise ValueError("could not broadcast the operands of out[i,:]=a[i,:]*(i+1)")
+        _pk_np_s0 = min(a.shape[1] - 1, 1)
+        for _pk_np_i0 in range(out.shape[1]):
+            out[i, _pk_np_i0] = a[i, _pk_np_i0 * _pk_np_s0] * (i + 1)
+
+
+@njit
+def radius(a, b, r):
+    n = a.shape[0]
+    for k in range(1, r + 1):
+        # b[r:n - r] += a[r - k:n - r - k]
+        if (max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) != max(min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0]) - min(max(r + b.shape[0] if r < 0 else r, 0), b.shape[0]), 0) and max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) != 1):
+            raise ValueError("could not broadcast the operands of b[r:n-r]+=a[r-k:n-r-k]")
+        _pk_np_o0 = min(max(r + b.shape[0] if r < 0 else r, 0), b.shape[0])
+        _pk_np_e1 = min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0])
+        _pk_np_n2 = max(_pk_np_e1 - _pk_np_o0, 0)
+        _pk_np_o3 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
+        _pk_np_s4 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
+        for _pk_np_i0 in range(_pk_np_n2):
+            b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o3 + _pk_np_i0 * _pk_np_s4]
+
+
+@njit
+def kick(v, f, dt):
+    # dt beside a known array operand is a scalar (CRB502), as elsewhere.
+    for i in range(v.shape[0]):
+        # v[i, :] += dt * f[i, :]
+        if (f.shape[1] != v.shape[1] and f.shape[1] != 1):
+            raise ValueError("could not broadcast the operands of v[i,:]+=dt*f[i,:]")
+        _pk_np_s0 = min(f.shape[1] - 1, 1)
+        for _pk_np_i0 in range(v.shape[1]):
+            v[i, _pk_np_i0] += dt * f[i, _pk_np_i0 * _pk_np_s0]
+
+
+@njit
+def matvec(a, x, y):
+    # np.dot of a row and x, used as a scalar: x can only be a vector.
+    for i in range(a.shape[0]):
+        # y[i] = np.dot(a[i, :], x)
+        if (a.shape[1] != x.shape[0]):
+            raise ValueError("shapes of the vectors of np.dot not aligned")
+        _pk_np_acc0 = 0.0
+        for _pk_np_i0 in range(a.shape[1]):
+            _pk_np_acc0 += a[i, _pk_np_i0] * x[_pk_np_i0]
+        y[i] = _pk_np_acc0

@@ -1,0 +1,167 @@
+// The NumPy table (numpy_table.h) and the NumPy facts of the KernelPlan
+// (numpy_lowering.h): what is lowered, typed, guarded or refused.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/numpy_table.h"
+#include "caramba/syntax.h"
+
+using namespace caramba;
+
+namespace {
+
+const KernelPlan& PlanOf(const KernelPlans& plans, std::string_view name) {
+  const KernelPlan* p = plans.Find(name);
+  REQUIRE(p);
+  return *p;
+}
+
+bool Refused(const KernelPlan& p, std::string_view code) {
+  return std::any_of(p.refusals.begin(), p.refusals.end(), [&](const Diagnostic& d) { return d.Code() == code; });
+}
+
+}  // namespace
+
+TEST_CASE("numpy table: every element-wise math row has a dialect math function") {
+  for (const NumpyFunction* f : NumpyRows(NumpyClass::kMath)) {
+    INFO(f->name);
+    // fmin/fmax are dialect math (pykokkos-dialect.md §3.4) but not Python's.
+    // (np.round's "remainder" is lowered to x - math.remainder(x, 1.0).)
+    CHECK((FindMathFunction(f->scalar) != nullptr || f->scalar == "fmin" || f->scalar == "fmax" ||
+           f->scalar == "remainder"));
+    CHECK(FindNumpyScalarFunction(f->name) != nullptr);
+  }
+  for (const NumpyFunction* f : NumpyRows(NumpyClass::kReduction)) CHECK(f->reduce != NumpyReduce::kNone);
+  CHECK(FindNumpyScalarFunction("arcsin")->dialect == "asin");
+  CHECK(FindNumpyFunction("numpy.linalg.norm")->reduce == NumpyReduce::kNorm);
+  CHECK(FindNumpyFunction("numpy.cumsum") == nullptr);
+  CHECK(FindNumpyFunction("math.sqrt") == nullptr);
+  CHECK(FindNumpyMethod("sum")->reduce == NumpyReduce::kSum);
+  CHECK(IsNumpyAllocation("numpy.zeros_like"));
+  CHECK_FALSE(IsNumpyAllocation("numpy.sum"));
+  CHECK(ScalarBuiltinAlias("numpy.minimum") == "min");
+  CHECK(ScalarBuiltinAlias("numpy.sqrt") == "numpy.sqrt");
+}
+
+TEST_CASE("numpy table: host ufuncs only where PyKokkos equals NumPy for every dtype") {
+  // Arithmetic ufuncs of two int arrays give floats in PyKokkos: never substituted.
+  for (const NumpyFunction* f : NumpyRows(NumpyClass::kMath))
+    if (!f->host_ufunc.empty()) CHECK(f->dtype == NumpyDtype::kFloat);
+  for (NumpyClass c : {NumpyClass::kBuiltin, NumpyClass::kNanMinMax, NumpyClass::kReduction, NumpyClass::kAllocation})
+    for (const NumpyFunction* f : NumpyRows(c)) CHECK(f->host_ufunc.empty());
+}
+
+TEST_CASE("numpy plan: reductions are typed by the table's dtype rules") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64(int64[:], float64[:, :], float64[:])\")\n"
+      "def k(a, m, v):\n"
+      "    s = np.sum(a)\n"
+      "    mu = np.mean(a)\n"
+      "    hi = np.max(a[1:])\n"
+      "    d = np.dot(m[0, :], v)\n"
+      "    return s + mu + hi + d\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "k");
+  CHECK(p.types.at("s").scalar == Scalar::kInt64);
+  CHECK(p.types.at("mu").scalar == Scalar::kFloat64);
+  CHECK(p.types.at("hi").scalar == Scalar::kInt64);
+  CHECK(p.types.at("d").scalar == Scalar::kFloat64);
+  CHECK(p.refusals.empty());
+  CHECK(p.numpy_rewrites.size() == 4);
+}
+
+TEST_CASE("numpy plan: a slice assignment is lowered, its shape check moves to the caller") {
+  Tree t = Tree::Parse(
+      "from numba import njit\n\n"
+      "@njit\n"
+      "def k(a, out):\n"
+      "    out[1:-1] = a[:-2] + a[2:]\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "k");
+  REQUIRE(p.numpy_rewrites.size() == 1);
+  const std::string& text = p.numpy_rewrites[0].text;
+  CHECK(text.find("raise ValueError(") != std::string::npos);
+  CHECK(text.find("for _pk_np_i0 in range(") != std::string::npos);
+  CHECK(text.find("out[_pk_np_o0 + _pk_np_i0] = a[") != std::string::npos);
+}
+
+TEST_CASE("numpy plan: a written guard at the top level is a caller check, under an if it is refused") {
+  Tree t = Tree::Parse(
+      "from numba import njit\n\n"
+      "@njit\n"
+      "def ok(a, b):\n"
+      "    if a.shape[0] != b.shape[0]:\n"
+      "        raise ValueError(\"lengths differ\")\n"
+      "    for i in range(a.shape[0]):\n"
+      "        b[i] = a[i]\n\n"
+      "@njit\n"
+      "def nested(a, b, flag):\n"
+      "    if flag:\n"
+      "        if a.shape[0] != b.shape[0]:\n"
+      "            raise ValueError(\"lengths differ\")\n"
+      "    for i in range(a.shape[0]):\n"
+      "        b[i] = a[i]\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& ok = PlanOf(plans, "ok");
+  CHECK(ok.translatable);
+  CHECK(ok.guards.size() == 1);
+  const KernelPlan& nested = PlanOf(plans, "nested");
+  CHECK_FALSE(nested.translatable);
+  CHECK(Refused(nested, "CRB113"));  // a raise that cannot move stays an exception in a kernel
+}
+
+TEST_CASE("numpy plan: refusals name the limit, and the kernel is not rewritten") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:, :], float64[:])\")\n"
+      "def rank(m, v):\n"
+      "    v[:] = m[:, :] * 2.0\n\n"
+      "@njit\n"
+      "def ambiguous(x, out):\n"
+      "    out[:] = x * 2.0\n"
+      "    for i in range(out.shape[0]):\n"
+      "        out[i] += 1.0\n\n"
+      "@njit\n"
+      "def loop_temp(a, n):\n"
+      "    for k in range(n):\n"
+      "        a[1:] = a[:-1]\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  CHECK(Refused(PlanOf(plans, "rank"), "CRB209"));
+  CHECK(Refused(PlanOf(plans, "ambiguous"), "CRB204"));
+  CHECK(Refused(PlanOf(plans, "loop_temp"), "CRB210"));
+  for (const auto& p : plans.plans) CHECK(p.numpy_rewrites.empty());
+}
+
+TEST_CASE("numpy plan: an overlapping update goes through a temporary the caller allocates") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit\n"
+      "def shift(a):\n"
+      "    a[1:] = a[:-1]\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "shift");
+  REQUIRE(p.numpy_rewrites.size() == 1);
+  CHECK(p.numpy_rewrites[0].text.find("_pk_np_tmp4 = np.empty(_pk_np_n1)") != std::string::npos);
+}
+
+TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Python (CRB515)") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit\n"
+      "def step(Y, X, w):\n"
+      "    w -= np.dot(np.exp(-Y * np.dot(X, w)) * Y, X)\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "step");
+  CHECK_FALSE(p.translatable);
+  CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](const Diagnostic& d) { return d.Code() == "CRB515"; }));
+  bool decorator_removed = false, host_exp = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    decorator_removed = decorator_removed || (w.text.empty() && w.end > w.start);
+    host_exp = host_exp || w.text == "pk.exp";
+  }
+  CHECK(decorator_removed);
+  CHECK(host_exp);
+}
