@@ -264,6 +264,9 @@ class KernelWriter {
   }
 
   void LowerStatement(const Node& s) {
+    // Statements that leave the workunit (shape checks) are not lowered.
+    for (const auto& [rs, re] : removed_)
+      if (s.StartByte() >= rs && s.EndByte() <= re) return;
     std::string_view t = s.Type();
     if (t == "expression_statement") return LowerSimple(s);
     if (t == "return_statement") return LowerReturn(s);

@@ -92,6 +92,17 @@ class Lowerer {
     body_ = in.def.ChildByField("body");
     Walk(in.def, [&](const Node& n) {
       if (n.Type() == "identifier") used_.insert(std::string(n.Text()));
+      // How often each name is bound: top-level temporaries whose text only
+      // reads names bound at most once are shared between statements.
+      Node target;
+      if (n.Type() == "assignment" || n.Type() == "augmented_assignment") target = n.ChildByField("left");
+      if (n.Type() == "for_statement") target = n.ChildByField("left");
+      // (An element write `b[i] = ...` binds no name.)
+      if (target)
+        Walk(target, [&](const Node& id) {
+          if (id.Type() == "identifier") bound_[std::string(id.Text())] += n.Type() == "assignment" ? 1 : 2;
+          return id.Type() != "subscript" && id.Type() != "attribute";
+        });
       return true;
     });
     numpy_ = in.imports.AliasOf("numpy");
@@ -430,10 +441,36 @@ class Lowerer {
     if (IsSimple(text)) return text;
     auto it = held_.find(text);
     if (it != held_.end()) return it->second;
+    bool shared = top_ && Invariant(text);
+    if (shared) {
+      auto jt = shared_.find(text);
+      if (jt != shared_.end()) return jt->second;
+    }
     std::string name = Fresh(kind);
     lines_.push_back(name + " = " + text);
     held_[text] = name;
+    if (shared) shared_[text] = name;
     return name;
+  }
+
+  // The text reads only names bound at most once (parameters, set-up
+  // scalars, the lowering's own top-level temporaries): its value is the
+  // same in every later top-level statement.
+  bool Invariant(const std::string& text) const {
+    for (size_t i = 0; i < text.size();) {
+      if (isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_') {
+        size_t j = i;
+        while (j < text.size() && (isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+        std::string id = text.substr(i, j - i);
+        bool attribute = i > 0 && text[i - 1] == '.';
+        auto it = bound_.find(id);
+        if (!attribute && it != bound_.end() && it->second > 1 && id.rfind(kNumpyPrefix, 0) != 0) return false;
+        i = j;
+      } else {
+        ++i;
+      }
+    }
+    return true;
   }
 
   Leaf MakeLeaf(const Node& e) {
@@ -963,6 +1000,8 @@ class Lowerer {
   bool abstained_ = false;                  // a statement left to other refusals
   bool top_ = false;                        // the statement is a top-level statement of the kernel
   std::map<std::string, std::string> held_;  // text -> temporary, per statement
+  std::map<std::string, std::string> shared_;  // text -> top-level temporary, per kernel
+  std::map<std::string, int> bound_;           // name -> bindings (2 for loops and augmented)
 };
 
 }  // namespace

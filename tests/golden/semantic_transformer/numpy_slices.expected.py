@@ -113,99 +113,27 @@ def _pk_star2(tid, a, b):
         for _pk_np_i1 in range(_pk_np_n7):
             b[_pk_np_o2 + _pk_np_i0][_pk_np_o5 + _pk_np_i1] += 0.4 * a[_pk_np_o8 + _pk_np_i0 * _pk_np_s14][_pk_np_o11 + _pk_np_i1 * _pk_np_s15]
     # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
-    _pk_np_b16: pk.int64 = n - 2
-    _pk_np_b17: pk.int64 = m - 2
-    _pk_np_b18: pk.int64 = n - 4
-    _pk_t31: pk.int64 = 2
-    _pk_t32: pk.int64 = int(b.extent(0))
-    if _pk_t32 < _pk_t31:
-        _pk_t31 = _pk_t32
-    _pk_np_o19: pk.int64 = _pk_t31
-    _pk_t33: pk.int64 = 0
+    _pk_np_b16: pk.int64 = n - 4
+    _pk_t30: pk.int64 = 0
     if _pk_np_b16 < 0:
-        _pk_t33 = _pk_np_b16 + int(b.extent(0))
+        _pk_t30 = _pk_np_b16 + int(a.extent(0))
     else:
-        _pk_t33 = _pk_np_b16
-    _pk_t34: pk.int64 = _pk_t33
-    if 0 > _pk_t34:
-        _pk_t34 = 0
-    _pk_t35: pk.int64 = _pk_t34
-    _pk_t36: pk.int64 = int(b.extent(0))
-    if _pk_t36 < _pk_t35:
-        _pk_t35 = _pk_t36
-    _pk_np_e20: pk.int64 = _pk_t35
-    _pk_t37: pk.int64 = _pk_np_e20 - _pk_np_o19
-    if 0 > _pk_t37:
-        _pk_t37 = 0
-    _pk_np_n21: pk.int64 = _pk_t37
-    _pk_t38: pk.int64 = 2
-    _pk_t39: pk.int64 = int(b.extent(1))
-    if _pk_t39 < _pk_t38:
-        _pk_t38 = _pk_t39
-    _pk_np_o22: pk.int64 = _pk_t38
-    _pk_t40: pk.int64 = 0
-    if _pk_np_b17 < 0:
-        _pk_t40 = _pk_np_b17 + int(b.extent(1))
-    else:
-        _pk_t40 = _pk_np_b17
-    _pk_t41: pk.int64 = _pk_t40
-    if 0 > _pk_t41:
-        _pk_t41 = 0
-    _pk_t42: pk.int64 = _pk_t41
-    _pk_t43: pk.int64 = int(b.extent(1))
-    if _pk_t43 < _pk_t42:
-        _pk_t42 = _pk_t43
-    _pk_np_e23: pk.int64 = _pk_t42
-    _pk_t44: pk.int64 = _pk_np_e23 - _pk_np_o22
-    if 0 > _pk_t44:
-        _pk_t44 = 0
-    _pk_np_n24: pk.int64 = _pk_t44
-    _pk_t45: pk.int64 = 0
-    if _pk_np_b18 < 0:
-        _pk_t45 = _pk_np_b18 + int(a.extent(0))
-    else:
-        _pk_t45 = _pk_np_b18
-    _pk_t46: pk.int64 = _pk_t45
-    if 0 > _pk_t46:
-        _pk_t46 = 0
-    _pk_t47: pk.int64 = _pk_t46
-    _pk_t48: pk.int64 = int(a.extent(0))
-    if _pk_t48 < _pk_t47:
-        _pk_t47 = _pk_t48
-    _pk_np_e25: pk.int64 = _pk_t47
-    _pk_t49: pk.int64 = 2
-    _pk_t50: pk.int64 = int(a.extent(1))
-    if _pk_t50 < _pk_t49:
-        _pk_t49 = _pk_t50
-    _pk_np_o26: pk.int64 = _pk_t49
-    _pk_t51: pk.int64 = 0
-    if _pk_np_b17 < 0:
-        _pk_t51 = _pk_np_b17 + int(a.extent(1))
-    else:
-        _pk_t51 = _pk_np_b17
-    _pk_t52: pk.int64 = _pk_t51
-    if 0 > _pk_t52:
-        _pk_t52 = 0
-    _pk_t53: pk.int64 = _pk_t52
-    _pk_t54: pk.int64 = int(a.extent(1))
-    if _pk_t54 < _pk_t53:
-        _pk_t53 = _pk_t54
-    _pk_np_e27: pk.int64 = _pk_t53
-    _pk_t55: pk.int64 = _pk_np_e27 - _pk_np_o26
-    if 0 > _pk_t55:
-        _pk_t55 = 0
-    _pk_np_n28: pk.int64 = _pk_t55
-    _pk_t56: pk.int64 = _pk_np_e25 - 1
-    if 1 < _pk_t56:
-        _pk_t56 = 1
-    _pk_np_s29: pk.int64 = _pk_t56
-    _pk_t57: pk.int64 = _pk_np_n28 - 1
-    if 1 < _pk_t57:
-        _pk_t57 = 1
-    _pk_np_s30: pk.int64 = _pk_t57
-    for _pk_np_i0 in range(_pk_np_n21):
-        for _pk_np_i1 in range(_pk_np_n24):
-            b[_pk_np_o19 + _pk_np_i0][_pk_np_o22 + _pk_np_i1] += 0.05 * a[_pk_np_i0 * _pk_np_s29][_pk_np_o26 + _pk_np_i1 * _pk_np_s30]
+        _pk_t30 = _pk_np_b16
+    _pk_t31: pk.int64 = _pk_t30
+    if 0 > _pk_t31:
+        _pk_t31 = 0
+    _pk_t32: pk.int64 = _pk_t31
+    _pk_t33: pk.int64 = int(a.extent(0))
+    if _pk_t33 < _pk_t32:
+        _pk_t32 = _pk_t33
+    _pk_np_e17: pk.int64 = _pk_t32
+    _pk_t34: pk.int64 = _pk_np_e17 - 1
+    if 1 < _pk_t34:
+        _pk_t34 = 1
+    _pk_np_s18: pk.int64 = _pk_t34
+    for _pk_np_i0 in range(_pk_np_n4):
+        for _pk_np_i1 in range(_pk_np_n7):
+            b[_pk_np_o2 + _pk_np_i0][_pk_np_o5 + _pk_np_i1] += 0.05 * a[_pk_np_i0 * _pk_np_s18][_pk_np_o11 + _pk_np_i1 * _pk_np_s15]
 
 
 def star2(a, b):
@@ -225,22 +153,11 @@ def star2(a, b):
     _pk_np_o11 = min(2, int(a.shape[1]))
     _pk_np_e12 = min(max(_pk_np_b1 + int(a.shape[1]) if _pk_np_b1 < 0 else _pk_np_b1, 0), int(a.shape[1]))
     _pk_np_n13 = max(_pk_np_e12 - _pk_np_o11, 0)
-    _pk_np_b16 = n - 2
-    _pk_np_b17 = m - 2
-    _pk_np_b18 = n - 4
-    _pk_np_o19 = min(2, int(b.shape[0]))
-    _pk_np_e20 = min(max(_pk_np_b16 + int(b.shape[0]) if _pk_np_b16 < 0 else _pk_np_b16, 0), int(b.shape[0]))
-    _pk_np_n21 = max(_pk_np_e20 - _pk_np_o19, 0)
-    _pk_np_o22 = min(2, int(b.shape[1]))
-    _pk_np_e23 = min(max(_pk_np_b17 + int(b.shape[1]) if _pk_np_b17 < 0 else _pk_np_b17, 0), int(b.shape[1]))
-    _pk_np_n24 = max(_pk_np_e23 - _pk_np_o22, 0)
-    _pk_np_e25 = min(max(_pk_np_b18 + int(a.shape[0]) if _pk_np_b18 < 0 else _pk_np_b18, 0), int(a.shape[0]))
-    _pk_np_o26 = min(2, int(a.shape[1]))
-    _pk_np_e27 = min(max(_pk_np_b17 + int(a.shape[1]) if _pk_np_b17 < 0 else _pk_np_b17, 0), int(a.shape[1]))
-    _pk_np_n28 = max(_pk_np_e27 - _pk_np_o26, 0)
+    _pk_np_b16 = n - 4
+    _pk_np_e17 = min(max(_pk_np_b16 + int(a.shape[0]) if _pk_np_b16 < 0 else _pk_np_b16, 0), int(a.shape[0]))
     if (_pk_np_n10 != _pk_np_n4 and _pk_np_n10 != 1) or (_pk_np_n13 != _pk_np_n7 and _pk_np_n13 != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.4*a[2:n-2,2:m-2]")
-    if (_pk_np_e25 != _pk_np_n21 and _pk_np_e25 != 1) or (_pk_np_n28 != _pk_np_n24 and _pk_np_n28 != 1):
+    if (_pk_np_e17 != _pk_np_n4 and _pk_np_e17 != 1) or (_pk_np_n13 != _pk_np_n7 and _pk_np_n13 != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[0:n-4,2:m-2]")
     pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_star2, a=pk.array(a), b=pk.array(b))
 
@@ -250,80 +167,80 @@ def _pk_radius(tid, a, b, r: pk.int64):
     n: pk.int64 = a.extent(0)
     for k in range(1, r + 1):
         # b[r:n - r] += a[r - k:n - r - k]
-        _pk_t27: pk.int64 = 0
+        _pk_t0: pk.int64 = 0
         if r < 0:
-            _pk_t27 = r + int(b.extent(0))
+            _pk_t0 = r + int(b.extent(0))
         else:
-            _pk_t27 = r
-        _pk_t28: pk.int64 = _pk_t27
-        if 0 > _pk_t28:
-            _pk_t28 = 0
-        _pk_t29: pk.int64 = _pk_t28
-        _pk_t30: pk.int64 = int(b.extent(0))
-        if _pk_t30 < _pk_t29:
-            _pk_t29 = _pk_t30
-        _pk_np_o0: pk.int64 = _pk_t29
-        _pk_t31: pk.int64 = 0
+            _pk_t0 = r
+        _pk_t1: pk.int64 = _pk_t0
+        if 0 > _pk_t1:
+            _pk_t1 = 0
+        _pk_t2: pk.int64 = _pk_t1
+        _pk_t3: pk.int64 = int(b.extent(0))
+        if _pk_t3 < _pk_t2:
+            _pk_t2 = _pk_t3
+        _pk_np_o0: pk.int64 = _pk_t2
+        _pk_t4: pk.int64 = 0
         if (n - r) < 0:
-            _pk_t31 = (n - r) + int(b.extent(0))
+            _pk_t4 = (n - r) + int(b.extent(0))
         else:
-            _pk_t31 = (n - r)
-        _pk_t32: pk.int64 = _pk_t31
-        if 0 > _pk_t32:
-            _pk_t32 = 0
-        _pk_t33: pk.int64 = _pk_t32
-        _pk_t34: pk.int64 = int(b.extent(0))
-        if _pk_t34 < _pk_t33:
-            _pk_t33 = _pk_t34
-        _pk_np_e1: pk.int64 = _pk_t33
-        _pk_t35: pk.int64 = _pk_np_e1 - _pk_np_o0
-        if 0 > _pk_t35:
-            _pk_t35 = 0
-        _pk_np_n2: pk.int64 = _pk_t35
-        _pk_t36: pk.int64 = 0
+            _pk_t4 = (n - r)
+        _pk_t5: pk.int64 = _pk_t4
+        if 0 > _pk_t5:
+            _pk_t5 = 0
+        _pk_t6: pk.int64 = _pk_t5
+        _pk_t7: pk.int64 = int(b.extent(0))
+        if _pk_t7 < _pk_t6:
+            _pk_t6 = _pk_t7
+        _pk_np_e1: pk.int64 = _pk_t6
+        _pk_t8: pk.int64 = _pk_np_e1 - _pk_np_o0
+        if 0 > _pk_t8:
+            _pk_t8 = 0
+        _pk_np_n2: pk.int64 = _pk_t8
+        _pk_t9: pk.int64 = 0
         if (r - k) < 0:
-            _pk_t36 = (r - k) + int(a.extent(0))
+            _pk_t9 = (r - k) + int(a.extent(0))
         else:
-            _pk_t36 = (r - k)
-        _pk_t37: pk.int64 = _pk_t36
-        if 0 > _pk_t37:
-            _pk_t37 = 0
-        _pk_t38: pk.int64 = _pk_t37
-        _pk_t39: pk.int64 = int(a.extent(0))
-        if _pk_t39 < _pk_t38:
-            _pk_t38 = _pk_t39
-        _pk_np_o3: pk.int64 = _pk_t38
-        _pk_t40: pk.int64 = 0
+            _pk_t9 = (r - k)
+        _pk_t10: pk.int64 = _pk_t9
+        if 0 > _pk_t10:
+            _pk_t10 = 0
+        _pk_t11: pk.int64 = _pk_t10
+        _pk_t12: pk.int64 = int(a.extent(0))
+        if _pk_t12 < _pk_t11:
+            _pk_t11 = _pk_t12
+        _pk_np_o3: pk.int64 = _pk_t11
+        _pk_t13: pk.int64 = 0
         if (n - r - k) < 0:
-            _pk_t40 = (n - r - k) + int(a.extent(0))
+            _pk_t13 = (n - r - k) + int(a.extent(0))
         else:
-            _pk_t40 = (n - r - k)
-        _pk_t41: pk.int64 = _pk_t40
-        if 0 > _pk_t41:
-            _pk_t41 = 0
-        _pk_t42: pk.int64 = _pk_t41
-        _pk_t43: pk.int64 = int(a.extent(0))
-        if _pk_t43 < _pk_t42:
-            _pk_t42 = _pk_t43
-        _pk_t44: pk.int64 = 0
+            _pk_t13 = (n - r - k)
+        _pk_t14: pk.int64 = _pk_t13
+        if 0 > _pk_t14:
+            _pk_t14 = 0
+        _pk_t15: pk.int64 = _pk_t14
+        _pk_t16: pk.int64 = int(a.extent(0))
+        if _pk_t16 < _pk_t15:
+            _pk_t15 = _pk_t16
+        _pk_t17: pk.int64 = 0
         if (r - k) < 0:
-            _pk_t44 = (r - k) + int(a.extent(0))
+            _pk_t17 = (r - k) + int(a.extent(0))
         else:
-            _pk_t44 = (r - k)
-        _pk_t45: pk.int64 = _pk_t44
-        if 0 > _pk_t45:
-            _pk_t45 = 0
-        _pk_t46: pk.int64 = _pk_t45
-        _pk_t47: pk.int64 = int(a.extent(0))
-        if _pk_t47 < _pk_t46:
-            _pk_t46 = _pk_t47
-        _pk_t48: pk.int64 = _pk_t42 - _pk_t46
-        if 0 > _pk_t48:
-            _pk_t48 = 0
-        _pk_t49: pk.int64 = _pk_t48 - 1
-        if 1 < _pk_t49:
-            _pk_t49 = 1
-        _pk_np_s4: pk.int64 = _pk_t49
+            _pk_t17 = (r - k)
+        _pk_t18: pk.int64 = _pk_t17
+        if 0 > _pk_t18:
+            _pk_t18 = 0
+        _pk_t19: pk.int64 = _pk_t18
+        _pk_t20: pk.int64 = int(a.extent(0))
+        if _pk_t20 < _pk_t19:
+            _pk_t19 = _pk_t20
+        _pk_t21: pk.int64 = _pk_t15 - _pk_t19
+        if 0 > _pk_t21:
+            _pk_t21 = 0
+        _pk_t22: pk.int64 = _pk_t21 - 1
+        if 1 < _pk_t22:
+            _pk_t22 = 1
+        _pk_np_s4: pk.int64 = _pk_t22
         for _pk_np_i0 in range(_pk_np_n2):
             b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o3 + _pk_np_i0 * _pk_np_s4]
 
