@@ -216,6 +216,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   app.footer(footer);
 
   if (auto stop = ParseArgs(app, args, out, err, "caramba", "run caramba --help for the synopsis")) return *stop;
+  if (st.output == "-") st.output.clear();  // `-o -`: stdout, as elsewhere in Unix (not a file named "-")
   if (st.version) {
     out << VersionString() << "\n";
     return kExitOk;

@@ -2099,9 +2099,13 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
       }
     }
   }
-  // The @pk.functions the translatable kernels need, named in first-use order.
+  // The @pk.functions the kernels being translated need (translatable and
+  // selected by --kernel), named in first-use order. An unselected kernel's
+  // helpers must not appear: they would be the only PyKokkos code in a file
+  // that has no `import pykokkos`.
+  const std::vector<std::string>& selected = in.options ? in.options->kernels : kDefaults.kernels;
   for (KernelPlan& plan : out.plans)
-    if (plan.translatable)
+    if (plan.translatable && KernelSelected(selected, mod.kernels[plan.kernel_index]))
       for (HelperCall& c : plan.calls) {
         reg.Use(c.spec);
         c.function = c.spec->name;

@@ -19,6 +19,9 @@ expect_rc 0 "pass-through to stdout" -- "$CARAMBA" "$DATA/passthrough_crlf_bom.p
 cmp -s "$TMP/out" "$DATA/passthrough_crlf_bom.py" && ok || bad "stdout pass-through not byte-identical"
 expect_rc 0 "pass-through to -o" -- "$CARAMBA" "$DATA/passthrough_crlf_bom.py" -o "$TMP/o.py"
 cmp -s "$TMP/o.py" "$DATA/passthrough_crlf_bom.py" && ok || bad "-o pass-through not byte-identical"
+# `-o -` is stdout, not a file named "-".
+(cd "$TMP" && "$CARAMBA" "$DATA/passthrough_crlf_bom.py" -o - >"$TMP/dash.py") && [ ! -e "$TMP/-" ] \
+  && cmp -s "$TMP/dash.py" "$DATA/passthrough_crlf_bom.py" && ok || bad "-o - did not write to stdout"
 
 # Kernel discovery over every spelling: names and lines.
 expect_rc 0 "list kernels" -- "$CARAMBA" --list-kernels --format json "$DATA/mixed_kernels.py"
