@@ -103,7 +103,7 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
   for (int i = 0; i <= stop && i < static_cast<int>(visitors_.size()); ++i) {
     if (only >= 0 && i != only) continue;
     const Visitor& v = *visitors_[i];
-    Context ctx(tree, path, options, cache, input_text, result.input_module.get());
+    Context ctx(tree, path, options, cache, input_text, result.input_module.get(), &result.diagnostics);
     t0 = std::chrono::steady_clock::now();
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {

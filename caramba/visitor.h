@@ -21,9 +21,10 @@ namespace caramba {
 class Context {
  public:
   Context(const Tree& tree, std::string_view path, const TranslateOptions& options, AnalysisCache& cache,
-          std::string_view input_source = {}, const ModuleInfo* input_module = nullptr)
+          std::string_view input_source = {}, const ModuleInfo* input_module = nullptr,
+          const std::vector<Diagnostic>* reported = nullptr)
       : tree_(tree), path_(path), options_(options), cache_(cache), input_source_(input_source),
-        input_module_(input_module) {}
+        input_module_(input_module), reported_(reported) {}
 
   const Tree& tree() const { return tree_; }
   std::string_view source() const { return tree_.Source(); }
@@ -42,6 +43,9 @@ class Context {
   /// pass manager.
   std::string_view input_source() const { return input_source_; }
   const ModuleInfo* input_module() const { return input_module_; }
+  /// Diagnostics the earlier visitors reported, located in the input text
+  /// (null outside the pass manager).
+  const std::vector<Diagnostic>* reported() const { return reported_; }
 
   /// A diagnostic located at a byte range of the current text.
   Diagnostic Diag(DiagId id, std::string message, uint32_t start, uint32_t end) const {
@@ -55,6 +59,7 @@ class Context {
   AnalysisCache& cache_;
   std::string_view input_source_;
   const ModuleInfo* input_module_;
+  const std::vector<Diagnostic>* reported_;
 };
 
 struct VisitorResult {

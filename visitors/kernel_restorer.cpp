@@ -3,7 +3,29 @@
 
 #include <map>
 
+#include "caramba/analysis/kernel_plan.h"
+
 namespace caramba {
+
+namespace {
+// A kernel left as Numba code must say why. The UnsupportedDetector reports
+// the refusals of the plan it saw; a refusal that only a plan recomputed after
+// an editing visitor finds (a construct the view spelling or a lowering
+// exposed) would otherwise reach nobody and the kernel would stay Numba code
+// silently. Such a kernel gets the refusals of its final plan.
+void ReportUnexplained(const Context& ctx, const Kernel& now, const Kernel& input, VisitorResult& out) {
+  const std::vector<Diagnostic>* reported = ctx.reported();
+  if (reported == nullptr || now.nested || !IsTranslatableKind(now.kind)) return;
+  if (!KernelSelected(ctx.options().kernels, now)) return;
+  for (const Diagnostic& d : *reported)
+    if (d.severity != Severity::Note && d.start && *d.start >= input.start_byte && *d.start < input.end_byte) return;
+  for (const Diagnostic& d : out.diagnostics)
+    if (d.start && *d.start >= now.start_byte && *d.start < now.end_byte) return;
+  const KernelPlan* plan = ctx.Get<KernelPlanAnalysis>().Find(now.name);
+  if (plan == nullptr || plan->translatable) return;
+  for (const Diagnostic& d : plan->refusals) out.diagnostics.push_back(d);
+}
+}  // namespace
 
 VisitorResult KernelRestorer::Run(const Context& ctx) const {
   VisitorResult out;
@@ -24,6 +46,7 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
     std::string_view current = now.substr(k.start_byte, k.end_byte - k.start_byte);
     std::string_view original = was.substr(old.start_byte, old.end_byte - old.start_byte);
     if (current != original) out.edits.Replace(k.start_byte, k.end_byte, std::string(original), Name());
+    ReportUnexplained(ctx, k, old, out);
   }
   return out;
 }

@@ -7,7 +7,9 @@
 // kernel that a later analysis refuses for another reason. The promise is that
 // a kernel Caramba does not translate stays byte for byte what the user wrote,
 // so this pass restores it instead of every visitor having to predict every
-// other visitor's refusals.
+// other visitor's refusals. A kernel left as Numba code that no earlier
+// visitor explained gets the refusals of its final plan (found late, after an
+// editing visitor), so no kernel stays untranslated silently.
 #pragma once
 
 #include "caramba/visitor.h"
@@ -20,7 +22,7 @@ class KernelRestorer : public Visitor {
   std::string_view Description() const override {
     return "puts back the input text of every kernel left as Numba code (refused kernels stay byte-identical)";
   }
-  std::vector<std::string_view> NeededAnalyses() const override { return {"module"}; }
+  std::vector<std::string_view> NeededAnalyses() const override { return {"module", "kernel-plan"}; }
   VisitorResult Run(const Context& ctx) const override;
 };
 

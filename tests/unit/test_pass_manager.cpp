@@ -203,3 +203,36 @@ TEST_CASE("KernelRestorer puts back the input text of kernels left as Numba code
   only.only = "KernelRestorer";
   CHECK(pm.Run(input, "t.py", only).output == input);
 }
+
+TEST_CASE("KernelRestorer reports the final refusals of a kernel nobody explained") {
+  // "Expose" turns a translatable kernel into a refused one after the
+  // UnsupportedDetector would have run (as a lowering that exposes a
+  // construct may): without the restorer's report the kernel would stay
+  // Numba code with no diagnostic at all.
+  const std::string input = "from numba import njit\n\n@njit\ndef k(a):\n    a[0] = 1.0\n";
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Expose", [](const Context& c) {
+    return ReplaceFirst(c, "a[0] = 1.0", "print(a)", "Expose");
+  }));
+  v.push_back(std::make_unique<KernelRestorer>());
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run(input, "t.py", {});
+  CHECK(r.output == input);
+  bool found = false;
+  for (const Diagnostic& d : r.diagnostics) found = found || d.Code() == "CRB111";
+  CHECK(found);
+  // A kernel that an earlier visitor already explained gets nothing more.
+  std::vector<std::unique_ptr<Visitor>> w;
+  w.push_back(std::make_unique<LambdaVisitor>("Explain", [](const Context& c) {
+    VisitorResult res{EditList("Explain"), {}};
+    res.diagnostics.push_back(c.Diag(DiagId::kUnsupportedCall, "explained", 48, 52));
+    return res;
+  }));
+  w.push_back(std::make_unique<LambdaVisitor>("Expose", [](const Context& c) {
+    return ReplaceFirst(c, "a[0] = 1.0", "print(a)", "Expose");
+  }));
+  w.push_back(std::make_unique<KernelRestorer>());
+  PassManager pm2(std::move(w));
+  PassResult r2 = pm2.Run(input, "t.py", {});
+  CHECK(r2.diagnostics.size() == 1);
+}
