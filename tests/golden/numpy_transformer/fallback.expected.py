@@ -6,9 +6,6 @@
 import numpy as np
 from numba import njit
 import pykokkos as pk
-import pykokkos as pk
-import pykokkos as pk
-import pykokkos as pk
 
 
 def step(Y, X, w, iterations):
