@@ -899,6 +899,22 @@ class Builder {
         NoteArrayUse(std::string(base.Text()), need[i] + depth - slices);
       }
     }
+    // np.dot and np.linalg.norm take vectors here (Numba types nothing else
+    // in a scalar context): `np.dot(x[i], x[j])` makes `x` 2-D, as a helper
+    // taking rows does (wild/pairwise.py::cosine_matrix was CRB208).
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() != "call") return true;
+      const NumpyFunction* f = FindNumpyFunction(mod_.imports.Resolve(n.ChildByField("function")));
+      if (f == nullptr || (f->reduce != NumpyReduce::kDot && f->reduce != NumpyReduce::kNorm)) return true;
+      for (const Node& a : n.ChildByField("arguments").NamedChildren()) {
+        if (a.Type() != "subscript") continue;
+        int depth = 0;
+        Node base = SubscriptBase(a, &depth);
+        if (base.Type() != "identifier" || !IsKnownLocal(std::string(base.Text()))) continue;
+        NoteArrayUse(std::string(base.Text()), 1 + depth - SliceCount(a));
+      }
+      return true;
+    });
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
     if (function_args_ && k_.signatures.size() > 1) {
       // Numba picks among several signatures by the argument types; only an
