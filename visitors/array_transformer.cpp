@@ -8,6 +8,7 @@
 
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/walk.h"
 #include "caramba/text.h"
 
 namespace caramba {
@@ -55,17 +56,7 @@ class Rewriter {
 
  private:
   std::string Splice(const Node& e) {
-    if (e.ChildCount() == 0) return std::string(e.Text());
-    std::string_view src = e.Text();
-    uint32_t base = e.StartByte(), pos = base;
-    std::string out;
-    for (const Node& c : e.Children()) {
-      out.append(src.substr(pos - base, c.StartByte() - pos));
-      out += Rw(c, e);
-      pos = c.EndByte();
-    }
-    out.append(src.substr(pos - base));
-    return out;
+    return SpliceChildren(e, [&](const Node& c) { return Rw(c, e); });
   }
 
   int Rank(const Node& n) const {

@@ -97,17 +97,7 @@ std::string CallerText(const Node& n) {
     auto args = n.ChildByField("arguments").NamedChildren();
     return CallerText(obj) + ".shape[" + (args.empty() ? "0" : CallerText(args[0])) + "]";
   }
-  if (n.ChildCount() == 0) return std::string(n.Text());
-  std::string_view src = n.Text();
-  uint32_t base = n.StartByte(), pos = base;
-  std::string out;
-  for (const Node& c : n.Children()) {
-    out.append(src.substr(pos - base, c.StartByte() - pos));
-    out += CallerText(c);
-    pos = c.EndByte();
-  }
-  out.append(src.substr(pos - base));
-  return out;
+  return SpliceChildren(n, [](const Node& c) { return CallerText(c); });
 }
 
 std::string WriteCaller(const CallerInput& in) {

@@ -34,17 +34,7 @@ std::string LastName(const std::string& q) {
 // Text of `e` with every child replaced by its lowered form; text between
 // children (operators, commas, comments, line breaks) is kept.
 std::string Splice(const Node& e, LowerEnv& env, Prelude& pre) {
-  if (e.ChildCount() == 0) return std::string(e.Text());
-  std::string_view src = e.Text();
-  uint32_t base = e.StartByte(), pos = base;
-  std::string out;
-  for (const Node& c : e.Children()) {
-    out.append(src.substr(pos - base, c.StartByte() - pos));
-    out += LowerExpr(c, env, pre);
-    pos = c.EndByte();
-  }
-  out.append(src.substr(pos - base));
-  return out;
+  return SpliceChildren(e, [&](const Node& c) { return LowerExpr(c, env, pre); });
 }
 
 std::string Temp(Scalar t, const std::string& value, LowerEnv& env, Prelude& pre) {

@@ -392,17 +392,7 @@ class Lowerer {
 
   template <typename F>
   std::string Splice(const Node& e, F&& child) {
-    if (e.ChildCount() == 0) return std::string(e.Text());
-    std::string_view src = e.Text();
-    uint32_t base = e.StartByte(), pos = base;
-    std::string out;
-    for (const Node& c : e.Children()) {
-      out.append(src.substr(pos - base, c.StartByte() - pos));
-      out += child(c);
-      pos = c.EndByte();
-    }
-    out.append(src.substr(pos - base));
-    return out;
+    return SpliceChildren(e, std::forward<F>(child));
   }
 
   // np.minimum(x, y): y when y is NaN, x when x is NaN (x != x), else the

@@ -5,6 +5,8 @@
 // quadratic; this walk carries the parent down instead.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "caramba/syntax.h"
@@ -42,6 +44,24 @@ inline bool IsNameUse(const Node& n, const Node& parent) {
   if (parent.Type() == "attribute" && parent.ChildByField("attribute") == n) return false;
   if (parent.Type() == "keyword_argument" && parent.ChildByField("name") == n) return false;
   return true;
+}
+
+/// The text of `e` with every child replaced by `child(c)`; the text between
+/// children (operators, commas, comments, line breaks) is kept as written.
+/// The one way rewrites rebuild an expression from rewritten parts.
+template <typename F>
+std::string SpliceChildren(const Node& e, F&& child) {
+  if (e.ChildCount() == 0) return std::string(e.Text());
+  std::string_view src = e.Text();
+  uint32_t base = e.StartByte(), pos = base;
+  std::string out;
+  for (const Node& c : e.Children()) {
+    out.append(src.substr(pos - base, c.StartByte() - pos));
+    out += child(c);
+    pos = c.EndByte();
+  }
+  out.append(src.substr(pos - base));
+  return out;
 }
 
 }  // namespace caramba
