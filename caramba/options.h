@@ -3,8 +3,12 @@
 // and tests directly.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "caramba/type_profile.h"
 
 namespace caramba {
 
@@ -37,6 +41,14 @@ struct TranslateOptions {
   std::string nested_parallel = "outer";
   /// Report, per loop, why it was or was not parallelised (notes CRB521/CRB522).
   bool explain_parallel = false;
+  /// Exact types recorded from Numba (`--types`, or the project's
+  /// `.caramba/types.json`); null when there is none (type_profile.h).
+  std::shared_ptr<const TypeProfile> profile;
+  /// Kernels (by name) whose translation failed the runtime's kernel front end
+  /// at translate time, with the validator's message: the next run of the
+  /// pipeline refuses them (they stay Numba code). Filled by the validation
+  /// step, not by users.
+  std::map<std::string, std::string> failed_validation;
 };
 
 }  // namespace caramba
