@@ -9,10 +9,13 @@
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/numpy_table.h"
+#include "caramba/analysis/type_inference.h"
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
 #include <functional>
+#include <memory>
+#include <optional>
 
 namespace caramba {
 
@@ -64,16 +67,6 @@ bool IsZeroLiteral(const Node& n) {
   return t.find_first_not_of("0.") == std::string::npos || t == "0e0" || t == "0.0e0";
 }
 
-// Base of a subscript chain and the number of indices on the way.
-Node SubscriptBase(Node n, int* depth) {
-  *depth = 0;
-  while (n.Type() == "subscript") {
-    *depth += static_cast<int>(n.ChildrenByField("subscript").size());
-    n = n.ChildByField("value");
-  }
-  return n;
-}
-
 bool Mentions(const Node& root, std::string_view name) {
   bool found = false;
   WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
@@ -120,6 +113,7 @@ class Builder {
     if (ranks_only_) return;
     if (!plan_.as_function) IntegerArraysFromIndexing();
     InferLocalTypes();
+    CheckStaticEvidence();
     CheckArrays();
     LowerNumpyStatements();
     CheckPreludePositions();
@@ -381,8 +375,6 @@ class Builder {
     for (const Node& x : sub.ChildrenByField("subscript")) s += x.Type() == "slice";
     return s;
   }
-
-  static std::string CallTypeKey(const Node& call) { return "()" + std::string(call.Text()); }
 
   std::vector<Type> ArgTypes(const Node& call, const TypeTable& types) const {
     std::vector<Type> out;
@@ -844,81 +836,80 @@ class Builder {
   }
 
   // ---- types ---------------------------------------------------------------
-  void NoteArrayUse(const std::string& name, int rank) {
-    auto& r = array_rank_[name];
-    r = std::max(r, rank);
+  // ---- types (caramba/analysis/type_inference.h) --------------------------------
+  StaticTyping& Typing() {
+    if (!typing_) {
+      TypingScope s;
+      s.def = def_;
+      s.body = body_;
+      s.mod = &mod_;
+      s.params = plan_.params;
+      s.locals = plan_.locals;
+      s.loop_vars = loop_vars_;
+      s.helper_calls = helper_calls_;
+      s.call_result = [this](const Node& call, const TypeTable& types) { return CallResult(call, types); };
+      s.helper_ranks = [this](const std::string& name) { return reg_.ParamRanks(name); };
+      typing_ = std::make_unique<StaticTyping>(std::move(s));
+    }
+    return *typing_;
   }
 
+  const std::string kRecordHelp =
+      "record the types Numba sees when your code runs: `caramba record -- python your_script.py` (or your test "
+      "command), then translate again; or give the kernel an eager signature";
+
+  // Parameter types: recorded (eager signature, then profile) when there are
+  // any, else static inference, which refuses to decide what it has no
+  // evidence for.
   void InferParamTypes() {
-    // Arrays: anything subscripted, measured or unpacked.
-    WalkWithParent(body_, def_, [&](const Node& n, const Node& parent) {
-      std::string_view t = n.Type();
-      if (t == "subscript" && !(parent.Type() == "subscript" && parent.ChildByField("value") == n)) {  // a chain's outermost link (an index may be an access too)
-        int depth = 0;
-        Node base = SubscriptBase(n, &depth);
-        if (base.Type() == "identifier") NoteArrayUse(std::string(base.Text()), depth);
-        if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") {
-          Node obj = base.ChildByField("object");
-          auto idx = n.ChildrenByField("subscript");
-          int d = idx.size() == 1 && idx[0].Type() == "integer" ? std::stoi(std::string(idx[0].Text())) + 1 : 1;
-          if (obj.Type() == "identifier") NoteArrayUse(std::string(obj.Text()), d);
-        }
-      }
-      if (t == "attribute") {
-        Node obj = n.ChildByField("object");
-        std::string_view a = n.ChildByField("attribute").Text();
-        if (obj.Type() == "identifier" && IsKnownLocal(std::string(obj.Text())) &&
-            (a == "shape" || a == "size" || a == "ndim" || a == "extent")) {
-          int rank = 1;
-          const Node& p = parent;
-          if (a == "shape" && p.Type() == "assignment") rank = static_cast<int>(p.ChildByField("left").NamedChildCount());
-          if (a == "extent" && p.Type() == "call") {
-            auto args = p.ChildByField("arguments").NamedChildren();
-            if (args.size() == 1 && args[0].Type() == "integer") rank = std::stoi(std::string(args[0].Text())) + 1;
-          }
-          NoteArrayUse(std::string(obj.Text()), rank);
-        }
-      }
-      if (t == "call" && mod_.imports.Resolve(n.ChildByField("function")) == "len") {
-        auto args = n.ChildByField("arguments").NamedChildren();
-        if (args.size() == 1 && args[0].Type() == "identifier") NoteArrayUse(std::string(args[0].Text()), 1);
-      }
-      return true;
-    });
-    // A helper's parameter that it passes on to another helper is an array
-    // of the rank that helper needs (`kernelB(cluster[i])`, snippet 2.2).
-    for (const Node& call : helper_calls_) {
-      std::vector<int> need = reg_.ParamRanks(std::string(call.ChildByField("function").Text()));
-      auto args = call.ChildByField("arguments").NamedChildren();
-      for (size_t i = 0; i < args.size() && i < need.size(); ++i) {
-        if (need[i] == 0) continue;
-        int depth = 0;
-        Node base = SubscriptBase(args[i], &depth);
-        if (base.Type() != "identifier" || !IsKnownLocal(std::string(base.Text()))) continue;
-        int slices = args[i].Type() == "subscript" ? SliceCount(args[i]) : 0;
-        NoteArrayUse(std::string(base.Text()), need[i] + depth - slices);
-      }
+    array_rank_ = Typing().ArrayRanks();
+    if (function_args_) {
+      ParamTypesForFunction();
+      return;
     }
-    // np.dot and np.linalg.norm take vectors here (Numba types nothing else
-    // in a scalar context): `np.dot(x[i], x[j])` makes `x` 2-D, as a helper
-    // taking rows does (wild/pairwise.py::cosine_matrix was CRB208).
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() != "call") return true;
-      const NumpyFunction* f = FindNumpyFunction(mod_.imports.Resolve(n.ChildByField("function")));
-      if (f == nullptr || (f->reduce != NumpyReduce::kDot && f->reduce != NumpyReduce::kNorm)) return true;
-      for (const Node& a : n.ChildByField("arguments").NamedChildren()) {
-        if (a.Type() != "subscript") continue;
-        int depth = 0;
-        Node base = SubscriptBase(a, &depth);
-        if (base.Type() != "identifier" || !IsKnownLocal(std::string(base.Text()))) continue;
-        NoteArrayUse(std::string(base.Text()), 1 + depth - SliceCount(a));
+    recorded_ = FindRecordedTypes(k_, path_, options_);
+    if (recorded_) {
+      if (!recorded_->unsupported.empty()) {
+        Refuse(DiagId::kRecordedTypeUnsupported,
+               "was called with an argument of type '" + recorded_->unsupported + "' (" + recorded_->source +
+                   "), which PyKokkos cannot take",
+               def_.ChildByField("name"));
+      } else if (!recorded_->conflict.empty()) {
+        Refuse(DiagId::kConflictingSignatures,
+               "is called with signatures that need different translations: " + recorded_->conflict + " (" +
+                   recorded_->source + ")",
+               def_.ChildByField("name"),
+               "translate one of the variants: call it through two kernels, one per kind of argument");
       }
-      return true;
-    });
+      for (size_t i = 0; i < plan_.params.size(); ++i)
+        plan_.types[plan_.params[i]] = i < recorded_->params.size() ? recorded_->params[i] : Type{};
+      return;
+    }
+    for (const std::string& p : plan_.params) {
+      auto it = array_rank_.find(p);
+      if (it != array_rank_.end()) {
+        plan_.types[p] = Type{Scalar::kFloat64, it->second, 'A'};
+        unknown_dtype_.insert(p);
+        continue;
+      }
+      Scalar s = Typing().ScalarParamType(p);
+      if (s == Scalar::kUnknown && Typing().IsUsed(p)) {
+        if (!Typing().HasScalarUse(p))
+          Refuse(DiagId::kNoTypeEvidence,
+                 "nothing in the kernel says whether parameter '" + p + "' is a scalar or an array", def_.ChildByField("name"),
+                 kRecordHelp);
+        assumed_float_.insert(p);
+      }
+      plan_.types[p] = Type{s == Scalar::kUnknown ? Scalar::kFloat64 : s, 0, 'A'};
+    }
+  }
+
+  // A @pk.function's parameters take the call site's types, unless its
+  // eager signatures say otherwise; with several, only an exact match is
+  // certain to be the one Numba picks.
+  void ParamTypesForFunction() {
     const Signature* sig = k_.signatures.empty() ? nullptr : &k_.signatures[0];
-    if (function_args_ && k_.signatures.size() > 1) {
-      // Numba picks among several signatures by the argument types; only an
-      // exact match is certain to be the one it picks.
+    if (k_.signatures.size() > 1) {
       bool matched = false;
       for (const Signature& s : k_.signatures) {
         bool match = s.args.size() == function_args_->size();
@@ -933,256 +924,63 @@ class Builder {
     }
     for (size_t i = 0; i < plan_.params.size(); ++i) {
       const std::string& p = plan_.params[i];
-      if (function_args_ && !sig && i < function_args_->size()) {
-        plan_.types[p] = (*function_args_)[i];
-        continue;
-      }
-      if (sig && i < sig->args.size()) {
-        plan_.types[p] = sig->args[i];
-        continue;
-      }
-      auto it = array_rank_.find(p);
-      if (it != array_rank_.end()) {
-        Type t{Scalar::kFloat64, it->second, 'A'};
-        plan_.types[p] = t;
-        unknown_dtype_.insert(p);
-        continue;
-      }
-      plan_.types[p] = Type{ScalarParamEvidence(p), 0, 'A'};
+      if (sig && i < sig->args.size()) plan_.types[p] = sig->args[i];
+      else if (!sig && i < function_args_->size()) plan_.types[p] = (*function_args_)[i];
+      else plan_.types[p] = Type{Scalar::kFloat64, 0, 'A'};
     }
-  }
-
-  // Integer when the parameter feeds a range bound or an index (Numba would
-  // reject a float there); bool when it is a bare condition; else float64.
-  // Locals that must be integers: used as an index or a range bound.
-  std::set<std::string> IndexLocals() {
-    std::set<std::string> out;
-    auto consider = [&](const Node& e) {
-      Walk(e, [&](const Node& n) {
-        if (n.Type() == "subscript" || n.Type() == "call") return false;
-        if (n.Type() == "binary_operator" && n.ChildByField("operator").Text() == "/") return false;
-        if (n.Type() == "identifier" && plan_.locals.count(std::string(n.Text()))) out.insert(std::string(n.Text()));
-        return true;
-      });
-    };
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "subscript")
-        for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
-      if (n.Type() == "call") {
-        std::string q = mod_.imports.Resolve(n.ChildByField("function"));
-        if (q == "range" || q == "numba.prange")
-          for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
-      }
-      return true;
-    });
-    return out;
-  }
-
-  Scalar ScalarParamEvidence(const std::string& p) {
-    Scalar s = Scalar::kUnknown;
-    bool used = false;
-    // A parameter feeding a local that is used as an index is an integer.
-    if (index_locals_.empty()) index_locals_ = IndexLocals();
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right") &&
-          index_locals_.count(std::string(n.ChildByField("left").Text()))) {
-        Walk(n.ChildByField("right"), [&](const Node& m) {
-          if (m.Type() == "binary_operator" && m.ChildByField("operator").Text() == "/") return false;
-          if (m.Type() == "identifier" && m.Text() == p) s = Scalar::kInt64;
-          return true;
-        });
-      }
-      return true;
-    });
-    std::vector<Node> stack;  // ancestors of the visited node, innermost last
-    std::function<void(const Node&)> visit = [&](const Node& n) {
-      if (n.Type() == "identifier" && n.Text() == p) {
-        used = true;
-        for (auto it = stack.rbegin(); it != stack.rend() && *it != body_; ++it) {
-          const Node& a = *it;
-          std::string_view t = a.Type();
-          if (t == "binary_operator" && a.ChildByField("operator").Text() == "/") break;
-          if (t == "call") {
-            std::string q = mod_.imports.Resolve(a.ChildByField("function"));
-            if (q == "range" || q == "numba.prange") { s = Scalar::kInt64; break; }
-            if (q != "int" && q != "abs" && q != "min" && q != "max") break;
-          }
-          if (t == "subscript") { s = Scalar::kInt64; break; }
-          if (t == "if_statement" || t == "while_statement" || t == "elif_clause" || t == "not_operator" ||
-              t == "boolean_operator") {
-            if (it == stack.rbegin() && s == Scalar::kUnknown) s = Scalar::kBool;
-            break;
-          }
-          if (t == "expression_statement" || t == "block") break;
-        }
-      }
-      stack.push_back(n);
-      for (uint32_t i = 0, c = n.ChildCount(); i < c; ++i) visit(n.Child(i));
-      stack.pop_back();
-    };
-    visit(body_);
-    if (s == Scalar::kUnknown) {
-      s = Scalar::kFloat64;
-      assumed_float_.insert(p);
-      if (used) Note(DiagId::kAssumedScalarType, "parameter '" + p + "' assumed to be a float64", def_.ChildByField("name"));
-    }
-    return s;
   }
 
   // An array whose elements serve as indices or loop bounds holds integers
-  // (`out[idx[i]] += 1`, `j = idx[i]; out[j] = ...`): without this, an index
-  // array of unknown dtype would be assumed float64 and the C++ would not
-  // compile.
+  // (`out[idx[i]] += 1`, `j = idx[i]; out[j] = ...`, `hist[ids[i] % nb]`).
   void IntegerArraysFromIndexing() {
-    std::map<std::string, std::string> from_element;  // x -> a for `x = a[...]`
-    auto element_base = [&](const Node& n) -> std::string {
-      if (n.Type() != "subscript") return "";
-      int depth = 0;
-      Node b = SubscriptBase(n, &depth);
-      return b.Type() == "identifier" && unknown_dtype_.count(std::string(b.Text())) ? std::string(b.Text()) : "";
-    };
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right")) {
-        std::string a = element_base(n.ChildByField("right"));
-        if (!a.empty()) from_element[std::string(n.ChildByField("left").Text())] = a;
-      }
-      return true;
-    });
-    std::set<std::string> integer;
-    auto consider = [&](const Node& e) {
-      std::vector<Node> cands{e};
-      if (e.Type() == "binary_operator") {
-        std::string_view op = e.ChildByField("operator").Text();
-        if (op == "+" || op == "-" || op == "*") {
-          cands.push_back(e.ChildByField("left"));
-          cands.push_back(e.ChildByField("right"));
-        }
-      }
-      for (const Node& c : cands) {
-        std::string a = element_base(c);
-        if (!a.empty()) integer.insert(a);
-        if (c.Type() == "identifier") {
-          auto it = from_element.find(std::string(c.Text()));
-          if (it != from_element.end()) integer.insert(it->second);
-        }
-      }
-    };
-    Walk(body_, [&](const Node& n) {
-      if (n.Type() == "subscript")
-        for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
-      if (n.Type() == "call") {
-        std::string q = mod_.imports.Resolve(n.ChildByField("function"));
-        if (q == "range" || q == "numba.prange")
-          for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
-      }
-      return true;
-    });
-    for (const auto& a : integer) {
+    for (const auto& a : Typing().IntegerIndexArrays(unknown_dtype_)) {
       plan_.types[a].scalar = Scalar::kInt64;
       unknown_dtype_.erase(a);
     }
   }
 
-  Type AllocationType(const Node& call) {
-    std::string q = mod_.imports.Resolve(call.ChildByField("function"));
-    auto args = call.ChildByField("arguments").NamedChildren();
-    Type t{Scalar::kFloat64, 1, 'C'};
-    Node dtype;
-    std::vector<Node> positional;
-    for (const Node& a : args) {
-      if (a.Type() == "keyword_argument") {
-        if (a.ChildByField("name").Text() == "dtype") dtype = a.ChildByField("value");
-      } else {
-        positional.push_back(a);
-      }
-    }
-    bool like = q.size() > 5 && q.compare(q.size() - 5, 5, "_like") == 0;
-    if (like && !positional.empty()) {
-      t = TypeOfExpr(positional[0], plan_.types, mod_.imports);
-      if (t.rank == 0) return Type{};
-      t.layout = 'C';
-    } else if (!positional.empty()) {
-      Node shape = positional[0];
-      t.rank = shape.Type() == "tuple" ? static_cast<int>(shape.NamedChildCount()) : 1;
-    }
-    size_t dtype_pos = q == "numpy.full" ? 2 : q == "numpy.full_like" ? 2 : 1;
-    if (!dtype && positional.size() > dtype_pos) dtype = positional[dtype_pos];
-    if ((q == "numpy.full" || q == "numpy.full_like") && !dtype && positional.size() > 1 && !like)
-      t.scalar = TypeOfExpr(positional[1], plan_.types, mod_.imports).scalar;
-    if (dtype) {
-      std::string d = mod_.imports.Resolve(dtype);
-      std::string last = d.substr(d.rfind('.') == std::string::npos ? 0 : d.rfind('.') + 1);
-      if (last == "float") last = "float64";
-      if (last == "int") last = "int64";
-      auto s = ScalarFromName(last);
-      t.scalar = s ? *s : Scalar::kUnknown;
-    }
-    return t;
+  Type AllocationType(const Node& call) { return Typing().AllocationType(call, plan_.types); }
+  void LocalFixpoint(TypeTable& types) { Typing().LocalFixpoint(types, &types == &plan_.types); }
+
+  // Static guesses that would decide the code: an array used where its
+  // subscripts give an array, and assumed dtypes that change a declaration
+  // or an operator. Recorded types need no such check.
+  void CheckStaticEvidence() {
+    if (recorded_ || function_args_) return;
+    for (const auto& [name, where] : Typing().DeeperThanIndexed(array_rank_, plan_.types))
+      Refuse(DiagId::kNoTypeEvidence,
+             "uses '" + std::string(where.Text()) + "' as an array, so '" + name + "' has more than " +
+                 std::to_string(array_rank_[name]) + " dimension" + (array_rank_[name] == 1 ? "" : "s") +
+                 ", but nothing says how many",
+             where, kRecordHelp);
+    std::set<std::string> assumed = unknown_dtype_;
+    assumed.insert(assumed_float_.begin(), assumed_float_.end());
+    for (const auto& a : plan_.float_view_arrays) assumed.erase(a);
+    std::vector<std::string> decides = Typing().DtypeDecides(plan_.types, assumed);
+    for (const auto& a : plan_.float_view_arrays)
+      if (unknown_dtype_.count(a)) decides.push_back(a);
+    if (decides.empty()) return;
+    std::string names;
+    for (const auto& d : decides) names += (names.empty() ? "'" : ", '") + d + "'";
+    Refuse(DiagId::kNoTypeEvidence,
+           "the translation depends on the element type of " + names +
+               " (integer or floating point), and nothing in the kernel says which it is",
+           def_.ChildByField("name"), kRecordHelp);
   }
 
-  void LocalFixpoint(TypeTable& types) {
-    for (const auto& v : loop_vars_) types[v] = Type{Scalar::kInt64, 0, 'A'};
-    for (int round = 0; round < 8; ++round) {
-      bool changed = false;
-      // (The alternative typing of NoteIntegerResult keeps the call results
-      // of the real one: no specialisations for hypothetical types.)
-      for (const Node& call : &types == &plan_.types ? helper_calls_ : std::vector<Node>{}) {
-        // The helper's return type for the argument types known so far,
-        // under a key TypeOfExpr looks calls up by (scalar_types.h).
-        std::string key = CallTypeKey(call);
-        Type rt = CallResult(call, types);
-        if (types[key] != rt) { types[key] = rt; changed = true; }
-      }
-      auto set = [&](const std::string& name, Type t) {
-        if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return;
-        if (loop_vars_.count(name)) return;
-        auto& cur = types[name];
-        Type next = cur;
-        if (t.rank > 0) next = t;
-        else next.scalar = Unify(cur.scalar, t.scalar);
-        if (next != cur || next.scalar != cur.scalar) { cur = next; changed = true; }
-      };
-      Walk(body_, [&](const Node& n) {
-        std::string_view t = n.Type();
-        if (t == "assignment") {
-          Node l = n.ChildByField("left"), r = n.ChildByField("right");
-          if (!r) return true;
-          if (l.Type() == "identifier") {
-            if (r.Type() == "call" && IsNumpyAllocation(mod_.imports.Resolve(r.ChildByField("function"))))
-              set(std::string(l.Text()), AllocationType(r));
-            else
-              set(std::string(l.Text()), TypeOfExpr(r, types, mod_.imports));
-          } else if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") {
-            auto ls = l.NamedChildren();
-            if (r.Type() == "attribute") {
-              for (const Node& id : ls)
-                if (id.Type() == "identifier") set(std::string(id.Text()), Type{Scalar::kInt64, 0, 'A'});
-            } else {
-              auto rs = r.NamedChildren();
-              for (size_t i = 0; i < ls.size() && i < rs.size(); ++i)
-                if (ls[i].Type() == "identifier") set(std::string(ls[i].Text()), TypeOfExpr(rs[i], types, mod_.imports));
-            }
-          }
-        } else if (t == "augmented_assignment") {
-          Node l = n.ChildByField("left"), r = n.ChildByField("right");
-          if (l.Type() == "identifier") {
-            Type cur = types[std::string(l.Text())];
-            Type rt = TypeOfExpr(r, types, mod_.imports);
-            std::string op(n.ChildByField("operator").Text());
-            Scalar s = Unify(cur.scalar, rt.scalar);
-            if (op == "/=" && rt.scalar != Scalar::kUnknown) s = Unify(s, Scalar::kFloat64);
-            if (rt.scalar == Scalar::kUnknown) s = Scalar::kUnknown;
-            set(std::string(l.Text()), Type{s, 0, 'A'});
-          }
-        }
-        return true;
-      });
-      if (!changed) break;
+  // Locals: the profile's typemap where it has them, static inference for
+  // the rest.
+  void ApplyRecordedLocals() {
+    if (!recorded_) return;
+    for (const auto& [name, t] : recorded_->locals) {
+      if (!plan_.locals.count(name) || loop_vars_.count(name)) continue;
+      plan_.types[name] = t;
     }
   }
 
   void InferLocalTypes() {
     LocalFixpoint(plan_.types);
+    ApplyRecordedLocals();
     // A helper that cannot be a @pk.function leaves its result unknown: say
     // why (CRB119 at the call) rather than CRB124 on the local.
     FinishCalls();
@@ -2049,7 +1847,8 @@ class Builder {
   std::map<std::string, int> assign_count_;
   std::map<std::string, int> array_rank_;
   std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
-  std::set<std::string> index_locals_;
+  std::unique_ptr<StaticTyping> typing_;
+  std::optional<RecordedTypes> recorded_;
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
   HelperRegistry& reg_;

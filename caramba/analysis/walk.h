@@ -24,6 +24,17 @@ void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
 }
 
 /// Statements of a block, without comments.
+/// Base of a subscript chain (`a[i][j]`, `a[i, j]`) and the number of
+/// indices on the way.
+inline Node SubscriptBase(Node n, int* depth) {
+  *depth = 0;
+  while (n.Type() == "subscript") {
+    *depth += static_cast<int>(n.ChildrenByField("subscript").size());
+    n = n.ChildByField("value");
+  }
+  return n;
+}
+
 inline std::vector<Node> Statements(const Node& block) {
   std::vector<Node> out;
   for (const Node& c : block.NamedChildren())

@@ -61,7 +61,7 @@ TEST_CASE("loop-carried dependences keep the serial form") {
   p = PlanOf(Source("a, out", "    prev = 0.0\n    for i in range(a.shape[0]):\n        out[i] = prev\n        prev = a[i]\n"));
   CHECK(p.dispatch == Dispatch::kSerial);
   // a scalar first read, then written, inside the loop only
-  p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        if i > 0:\n            out[i] = t\n        t = a[i]\n"));
+  p = PlanOf(Source("a, out", "    for i in range(a.shape[0]):\n        if i > 0:\n            out[i] = t\n        t = a[i] * 1.0\n"));
   CHECK(p.dispatch == Dispatch::kSerial);
   CHECK(SerialReason(p).find("'t' is carried") != std::string::npos);
   // a write that does not identify the iteration

@@ -150,7 +150,7 @@ TEST_CASE("numpy plan: an overlapping update goes through a temporary the caller
 TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Python (CRB515)") {
   Tree t = Tree::Parse(
       "import numpy as np\nfrom numba import njit\n\n"
-      "@njit\n"
+      "@njit(\"void(float64[:], float64[:, :], float64[:])\")\n"
       "def step(Y, X, w):\n"
       "    w -= np.dot(np.exp(-Y * np.dot(X, w)) * Y, X)\n");
   KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});

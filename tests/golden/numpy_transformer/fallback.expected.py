@@ -8,9 +8,10 @@ from numba import njit
 import pykokkos as pk
 
 
+@njit
 def step(Y, X, w, iterations):
     for i in range(iterations):
-        w -= np.dot(((1.0 / (1.0 + pk.exp(-Y * np.dot(X, w))) - 1.0) * Y), X)
+        w -= np.dot(((1.0 / (1.0 + np.exp(-Y * np.dot(X, w))) - 1.0) * Y), X)
     return np.sqrt(w)
 
 
@@ -19,10 +20,12 @@ def new_array(a):
     return b[0]
 
 
+@njit
 def matrix(m, v, out):
     out[:] = np.dot(m[:, :], v)
 
 
+@njit
 def ambiguous(x, out):
     # x may be a scalar or an array: NumPy in Python handles both.
-    out[:] = pk.exp(x) * 2.0
+    out[:] = np.exp(x) * 2.0

@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 
-@njit  # expect: CRB515
+@njit
 def step(Y, X, w, iterations):
     for i in range(iterations):
         w -= np.dot(((1.0 / (1.0 + np.exp(-Y * np.dot(X, w))) - 1.0) * Y), X)
@@ -20,12 +20,12 @@ def new_array(a):
     return b[0]
 
 
-@njit  # expect: CRB515
+@njit
 def matrix(m, v, out):
     out[:] = np.dot(m[:, :], v)
 
 
-@njit  # expect: CRB515
+@njit
 def ambiguous(x, out):
     # x may be a scalar or an array: NumPy in Python handles both.
     out[:] = np.exp(x) * 2.0

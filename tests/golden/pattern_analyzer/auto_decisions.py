@@ -49,7 +49,7 @@ def carried_scalar(a, out):
         prev = a[i]
 
 
-@njit
+@njit("void(float64[:], float64[:])")
 def private_only_in_branch(a, out):
     for i in range(a.shape[0]):  # expect: CRB522
         if a[i] > 0.5:
@@ -63,7 +63,7 @@ def scatter(idx, a, out):
         out[idx[i]] = a[i]
 
 
-@njit
+@njit("float64(float64[:])")
 def maximum(a):
     m = a[0]
     for i in range(a.shape[0]):  # expect: CRB522

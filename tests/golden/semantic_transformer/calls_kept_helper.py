@@ -14,7 +14,7 @@ def norm2(v):  # expect: CRB132
 
 
 @njit(parallel=True)
-def norms(m, out):
+def norms(m, out):  # expect: CRB140
     for i in prange(m.shape[0]):
         out[i] = norm2(m[i])
 

@@ -3,7 +3,6 @@
 # runs prange without parallel=True; the helper keeps its own parallel
 # translation for Python callers.
 import pykokkos as pk
-import numpy as np
 
 
 @pk.function
@@ -28,7 +27,7 @@ def row_total(v):
 
 
 @pk.workunit
-def _pk_totals(tid, m, out):
+def _pk_totals(tid, m: pk.View2D[pk.double], out: pk.View1D[pk.double]):
     i: pk.int64 = tid
     _pk_sv0 = m[i, :]
     out[i] = _pk_fn_row_total(_pk_sv0)
@@ -36,5 +35,5 @@ def _pk_totals(tid, m, out):
 
 def totals(m, out):
     pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, m.shape[0]), _pk_totals,
-        m=pk.array(np.asarray(m, dtype=np.float64)),
+        m=pk.array(m),
         out=pk.array(out))

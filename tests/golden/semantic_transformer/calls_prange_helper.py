@@ -13,7 +13,7 @@ def row_total(v):  # expect: CRB510
     return s
 
 
-@njit(parallel=True)
+@njit("void(float64[:, :], float64[:])", parallel=True)
 def totals(m, out):
     for i in prange(m.shape[0]):
         out[i] = row_total(m[i])

@@ -25,12 +25,12 @@ def pong(n):
 
 
 @njit
-def first(v):  # expect: CRB132
+def first(v):  # expect: CRB140
     return v[0]
 
 
 @njit
-def maybe(x):  # expect: CRB132
+def maybe(x):  # expect: CRB140
     if x > 0:
         return x
 
@@ -71,5 +71,5 @@ def uses_optional(a):
 
 
 @njit
-def uses_stencil(a):
+def uses_stencil(a):  # expect: CRB140
     return avg3(a)  # expect: CRB119

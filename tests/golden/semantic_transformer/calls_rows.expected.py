@@ -3,50 +3,42 @@
 # row subviews, bound to names before the statement (SubviewTransformer).
 import math
 
+import numba
 import pykokkos as pk
-import numpy as np
 
 
 @pk.function
 def _pk_fn_lj(r: pk.double) -> pk.double:
+    # expect: CRB140
     sr6: pk.double = (((1.0 / r) * (1.0 / r)) * (((1.0 / r) * (1.0 / r)) * ((1.0 / r) * (1.0 / r))))
     return 4.0 * (sr6 * sr6 - sr6)
 
 
-@pk.workunit
-def _pk_lj(tid, acc: pk.Acc[pk.double], r: pk.double):
-    sr6: pk.double = (((1.0 / r) * (1.0 / r)) * (((1.0 / r) * (1.0 / r)) * ((1.0 / r) * (1.0 / r))))
-    acc += 4.0 * (sr6 * sr6 - sr6)
-
-
-def lj(r):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_lj, r=r)
+@numba.njit
+def lj(r):  # expect: CRB140
+    sr6 = (1.0 / r) ** 6
+    return 4.0 * (sr6 * sr6 - sr6)
 
 
 @pk.function
 def _pk_fn_distance(p1: pk.View1D[pk.double], p2: pk.View1D[pk.double]) -> pk.double:
+    # expect: CRB140
     dx: pk.double = p1[0] - p2[0]
     dy: pk.double = p1[1] - p2[1]
     dz: pk.double = p1[2] - p2[2]
     return math.sqrt(dx * dx + dy * dy + dz * dz)
 
 
-@pk.workunit
-def _pk_distance(tid, acc: pk.Acc[pk.double], p1, p2):
-    dx: pk.double = p1[0] - p2[0]
-    dy: pk.double = p1[1] - p2[1]
-    dz: pk.double = p1[2] - p2[2]
-    acc += math.sqrt(dx * dx + dy * dy + dz * dz)
-
-
-def distance(p1, p2):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_distance,
-        p1=pk.array(p1),
-        p2=pk.array(p2))
+@numba.njit
+def distance(p1, p2):  # expect: CRB140
+    dx = p1[0] - p2[0]
+    dy = p1[1] - p2[1]
+    dz = p1[2] - p2[2]
+    return math.sqrt(dx * dx + dy * dy + dz * dz)
 
 
 @pk.workunit
-def _pk_potential(tid, acc: pk.Acc[pk.double], cluster):
+def _pk_potential(tid, acc: pk.Acc[pk.double], cluster: pk.View2D[pk.double]):
     i: pk.int64 = tid
     for j in range(i + 1, cluster.extent(0)):
         _pk_sv0 = cluster[i, :]
@@ -57,5 +49,5 @@ def _pk_potential(tid, acc: pk.Acc[pk.double], cluster):
 
 def potential(cluster):
     energy = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(cluster.shape[0]) - 1), _pk_potential,
-        cluster=pk.array(np.asarray(cluster, dtype=np.float64)))
+        cluster=pk.array(cluster))
     return energy

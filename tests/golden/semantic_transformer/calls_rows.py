@@ -7,20 +7,20 @@ import numba
 
 
 @numba.njit
-def lj(r):
+def lj(r):  # expect: CRB140
     sr6 = (1.0 / r) ** 6
     return 4.0 * (sr6 * sr6 - sr6)
 
 
 @numba.njit
-def distance(p1, p2):
+def distance(p1, p2):  # expect: CRB140
     dx = p1[0] - p2[0]
     dy = p1[1] - p2[1]
     dz = p1[2] - p2[2]
     return math.sqrt(dx * dx + dy * dy + dz * dz)
 
 
-@numba.njit(parallel=True)
+@numba.njit("float64(float64[:, :])", parallel=True)
 def potential(cluster):
     energy = 0.0
     for i in numba.prange(len(cluster) - 1):

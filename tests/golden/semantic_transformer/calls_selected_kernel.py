@@ -22,5 +22,5 @@ def uses_helper(x, out):
 
 
 @njit
-def refused_one(a):
+def refused_one(a):  # expect: CRB140
     print(a)  # expect: CRB111

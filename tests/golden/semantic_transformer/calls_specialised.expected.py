@@ -10,21 +10,19 @@ import math
 
 @pk.function
 def _pk_fn_twice(x: pk.int64) -> pk.int64:
+    # expect: CRB140
     return x + x
 
 
 @pk.function
 def _pk_fn_twice_1(x: pk.double) -> pk.double:
+    # expect: CRB140
     return x + x
 
 
-@pk.workunit
-def _pk_twice(tid, acc: pk.Acc[pk.double], x: pk.double):
-    acc += x + x
-
-
-def twice(x):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_twice, x=x)
+@njit
+def twice(x):  # expect: CRB140
+    return x + x
 
 
 @pk.function
@@ -57,7 +55,7 @@ def mixed_types(ints, floats, out):
 
 @pk.function
 def _pk_fn_clamp(x: pk.double, lo: pk.double, hi: pk.double) -> pk.double:
-    # expect: CRB129
+    # expect: CRB129, CRB140
     if x < lo:
         x = lo
     if x > hi:
@@ -66,7 +64,7 @@ def _pk_fn_clamp(x: pk.double, lo: pk.double, hi: pk.double) -> pk.double:
 
 
 @njit
-def clamp(x, lo, hi):  # expect: CRB129
+def clamp(x, lo, hi):  # expect: CRB129, CRB140
     if x < lo:
         x = lo
     if x > hi:
@@ -75,7 +73,7 @@ def clamp(x, lo, hi):  # expect: CRB129
 
 
 @njit
-def halve(n):  # expect: CRB129
+def halve(n):  # expect: CRB129, CRB140
     n = n / 2
     return n
 

@@ -7,7 +7,7 @@ from numba import njit, prange
 
 
 @njit
-def twice(x):
+def twice(x):  # expect: CRB140
     return x + x
 
 
@@ -23,7 +23,7 @@ def mixed_types(ints, floats, out):
 
 
 @njit
-def clamp(x, lo, hi):  # expect: CRB129
+def clamp(x, lo, hi):  # expect: CRB129, CRB140
     if x < lo:
         x = lo
     if x > hi:
@@ -32,7 +32,7 @@ def clamp(x, lo, hi):  # expect: CRB129
 
 
 @njit
-def halve(n):  # expect: CRB129
+def halve(n):  # expect: CRB129, CRB140
     n = n / 2
     return n
 

@@ -6,17 +6,17 @@ from numba import njit, prange
 
 
 @njit
-def fill(v, x):
+def fill(v, x):  # expect: CRB132
     for k in range(v.shape[0]):
         v[k] = x
 
 
 @njit
-def first(v):
+def first(v):  # expect: CRB140
     return v[0]
 
 
 @njit(parallel=True)
-def rows(m, src):  # expect: CRB511
+def rows(m, src):  # expect: CRB140
     for i in prange(m.shape[0]):
         fill(m[i], first(src[i]))

@@ -6,7 +6,6 @@ import pykokkos as pk
 
 @pk.workunit
 def _pk_relax(tid, u, u_new, f, h: pk.double):
-    # expect: CRB502
     i: pk.int64 = 1 + tid
     u_new[i] = 0.5 * (u[i - 1] + u[i + 1] - h * h * f[i])  # expect: CRB501
 

@@ -6,8 +6,8 @@ from numba import njit
 
 
 @njit
-def int_total(a):
+def int_total(a):  # expect: CRB140
     t = 0
     for i in range(a.shape[0]):
-        t += a[i]  # expect: CRB501
+        t += a[i]
     return t

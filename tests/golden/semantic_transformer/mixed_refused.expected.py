@@ -7,7 +7,6 @@ import pykokkos as pk
 
 @pk.workunit
 def _pk_fill(tid, a, v: pk.double):
-    # expect: CRB502
     i: pk.int64 = tid
     a[i] = v
 

@@ -5,7 +5,7 @@ from numba import njit, prange
 
 
 @njit(parallel=True)
-def fill(a, v):  # expect: CRB502
+def fill(a, v):
     for i in prange(a.shape[0]):
         a[i] = v
 

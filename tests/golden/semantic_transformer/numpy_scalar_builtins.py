@@ -11,5 +11,5 @@ def clamp(x, k):
 
 
 @njit
-def total_abs(a):
+def total_abs(a):  # expect: CRB140
     return np.abs(a)  # expect: CRB201

@@ -1,13 +1,14 @@
-# Thesis snippet 2.5: a prange reduction with a triangular inner loop.
+# Thesis snippet 2.5: a prange reduction with a triangular inner loop (the
+# eager signature gives the element type, which decides the declarations).
 import pykokkos as pk
 import numpy as np
 
 
 @pk.workunit
-def _pk_potential_numba_scalar_prange(tid, acc: pk.Acc[pk.double], cluster):
+def _pk_potential_numba_scalar_prange(tid, acc: pk.Acc[pk.double], cluster: pk.View1D[pk.double]):
     i: pk.int64 = tid
     for j in range(i + 1, cluster.extent(0)):
-        r: pk.double = cluster[i] - cluster[j]  # expect: CRB501
+        r: pk.double = cluster[i] - cluster[j]
         e: pk.double = 1.0 / (((r * r) * (r * r)) * (((r * r) * (r * r)) * ((r * r) * (r * r)))) - 1.0 / ((r * r) * ((r * r) * (r * r)))
         acc += e
 

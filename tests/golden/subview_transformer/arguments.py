@@ -4,7 +4,7 @@ from numba import njit, prange
 
 
 @njit
-def total(v):
+def total(v):  # expect: CRB132
     s = 0.0
     for k in range(v.shape[0]):
         s += v[k]
@@ -12,7 +12,7 @@ def total(v):
 
 
 @njit(parallel=True)
-def args(m, out):
+def args(m, out):  # expect: CRB140
     for i in prange(m.shape[0]):
         if total(m[i]) > 0.0:
             out[i] = total(m[i, 1:]) + total(m[i - 1])

@@ -36,7 +36,7 @@ def escapes(m):
 
 
 @njit
-def in_condition(m):
+def in_condition(m):  # expect: CRB140
     i = 0
     while total(m[i]) > 0.0 and i < m.shape[0] - 1:  # expect: CRB308
         i += 1

@@ -6,6 +6,6 @@ from numba import jit, njit, vectorize
 
 
 @njit
-def k(a, n):  # expect: CRB129
+def k(a, n):  # expect: CRB129, CRB140
     n = n + 1
     a[0] = n

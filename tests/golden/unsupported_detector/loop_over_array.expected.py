@@ -6,7 +6,7 @@ from numba import jit, njit, vectorize
 
 
 @njit
-def k(a):
+def k(a):  # expect: CRB140
     s = 0.0
     for x in a:  # expect: CRB120
         s += x

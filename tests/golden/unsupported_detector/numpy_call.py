@@ -7,5 +7,5 @@ from numba import jit, njit, vectorize
 
 
 @njit
-def k(a):
+def k(a):  # expect: CRB140
     return np.cumsum(a)  # expect: CRB201

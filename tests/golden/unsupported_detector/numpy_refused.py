@@ -17,7 +17,7 @@ def compare(a, out):
 
 
 @njit
-def ambiguous(x, out):
+def ambiguous(x, out):  # expect: CRB140
     out[:] = x * 2.0  # expect: CRB204
     for i in range(out.shape[0]):
         out[i] += 1.0
@@ -38,7 +38,7 @@ def computed(a, out):
 
 
 @njit
-def condition(a, out):
+def condition(a, out):  # expect: CRB140
     i = 0
     while i < np.sum(a):  # expect: CRB206
         i += 1
@@ -46,7 +46,7 @@ def condition(a, out):
 
 
 @njit
-def lazy(a, b):
+def lazy(a, b):  # expect: CRB140
     return b if b > 0.0 else np.max(a)  # expect: CRB206
 
 
@@ -62,7 +62,7 @@ def overlap_in_loop(a, n):
 
 
 @njit
-def unknown(a):
+def unknown(a):  # expect: CRB140
     return np.cumsum(a)  # expect: CRB201
 
 

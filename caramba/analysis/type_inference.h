@@ -1,0 +1,113 @@
+// type_inference.h — the types of one kernel's parameters and locals, and the
+// evidence behind each.
+//
+// Two sources behind one interface:
+//   - recorded types: what Numba itself inferred — an eager signature in the
+//     decorator, else the type profile (`caramba record`, type_profile.h);
+//   - static inference: what the kernel's text proves (subscripts, shapes,
+//     range bounds, allocations, Numba's promotion rules), the fallback.
+// Static inference never decides a type that changes the translation without
+// evidence: a parameter that may be a scalar or an array, an array used where
+// only a higher rank makes sense, and an assumed dtype that changes a
+// declaration or an operator are reported (`Evidence::missing`), and the plan
+// refuses the kernel (CRB140) instead of writing code for a guess.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "caramba/analysis/scalar_types.h"
+#include "caramba/module_analysis.h"
+#include "caramba/options.h"
+#include "caramba/syntax.h"
+#include "caramba/types.h"
+
+namespace caramba {
+
+/// Types Numba recorded for a kernel: its eager signature, else its profile.
+struct RecordedTypes {
+  std::string source;             // "eager signature" or "type profile"
+  std::vector<Type> params;       // in parameter order
+  std::optional<Type> result;
+  TypeTable locals;               // the profile's typemap (empty for eager signatures)
+  /// Why the recorded types cannot drive one translation (several signatures
+  /// that need different source, or a type Caramba cannot model); empty if
+  /// they can.
+  std::string conflict;
+  std::string unsupported;
+};
+
+/// The kernel's recorded types, if any. With several eager signatures or
+/// profiled signatures, they must agree on every parameter's kind, rank and
+/// dtype (the translation is one source text): otherwise `conflict` says how
+/// they differ. `path` is the file as given to the translator.
+std::optional<RecordedTypes> FindRecordedTypes(const Kernel& kernel, std::string_view path,
+                                               const TranslateOptions& options);
+
+/// What static inference reads of one kernel.
+struct TypingScope {
+  Node def, body;
+  const ModuleInfo* mod = nullptr;
+  std::vector<std::string> params;
+  std::set<std::string> locals;     // assigned names that are not parameters
+  std::set<std::string> loop_vars;
+  /// Calls to jitted helpers, with their result for argument types (the call
+  /// graph specialises the helper) and the ranks the helper needs.
+  std::vector<Node> helper_calls;
+  std::function<Type(const Node& call, const TypeTable& types)> call_result;
+  std::function<std::vector<int>(const std::string& helper)> helper_ranks;
+};
+
+/// The key under which a helper call's result type sits in a TypeTable
+/// (TypeOfExpr looks calls up by it, scalar_types.h).
+std::string CallTypeKey(const Node& call);
+
+class StaticTyping {
+ public:
+  explicit StaticTyping(TypingScope scope);
+
+  /// Lower bounds of array ranks from the body: subscript depth, `.shape`,
+  /// `len`, helpers' needs, vectors of np.dot/np.linalg.norm.
+  std::map<std::string, int> ArrayRanks() const;
+  /// The scalar type a parameter's uses prove: int64 as a range bound or an
+  /// index, bool as a bare condition; kUnknown when nothing proves one.
+  Scalar ScalarParamType(const std::string& p) const;
+  /// True when some use of `p` only makes sense for a scalar (an index, a
+  /// range bound, a condition, a math function, an element store, a scalar
+  /// local): without it, `p` may be an array (`a * x + b`, `A @ x`).
+  bool HasScalarUse(const std::string& p) const;
+  bool IsUsed(const std::string& p) const;
+  /// Array parameters of `unknown_dtype` whose elements serve as indices or
+  /// loop bounds: they hold integers.
+  std::set<std::string> IntegerIndexArrays(const std::set<std::string>& unknown_dtype) const;
+  /// Arrays of `ranks` subscripted with their full depth where the result is
+  /// used as an array (reduced, measured, sliced again, multiplied with `@`):
+  /// their rank is higher than the subscripts say.
+  std::vector<std::pair<std::string, Node>> DeeperThanIndexed(const std::map<std::string, int>& ranks,
+                                                              const TypeTable& types) const;
+  /// The type of a NumPy allocation call (`np.zeros((n, m), dtype=np.int64)`).
+  Type AllocationType(const Node& call, const TypeTable& types) const;
+  /// Local types by Numba's unification rules, to a fixed point. Helper call
+  /// results are looked up only when `with_calls` (an alternative typing keeps
+  /// the real one's: no specialisations for hypothetical types).
+  void LocalFixpoint(TypeTable& types, bool with_calls) const;
+  /// The names of `assumed` (arrays of assumed dtype, scalars of assumed
+  /// type) whose dtype decides the translation: typed as int64 instead, a
+  /// local's declaration, the return type or the operands of an operator
+  /// whose lowering depends on integer-ness change.
+  std::vector<std::string> DtypeDecides(const TypeTable& types, const std::set<std::string>& assumed) const;
+
+ private:
+  bool InScalarContext(const Node& n) const;
+  std::set<std::string> IndexLocals() const;
+  std::set<std::string> LiteralLocals() const;
+
+  TypingScope s_;
+  std::set<std::string> literal_locals_;
+};
+
+}  // namespace caramba

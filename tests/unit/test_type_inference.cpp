@@ -1,0 +1,116 @@
+// The type analysis (caramba/analysis/type_inference.h): recorded types
+// first, static inference last, and no guess that decides the code. Each case
+// is named after the input it came from.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "caramba/analysis/kernel_plan.h"
+
+using namespace caramba;
+
+namespace {
+
+KernelPlan PlanOf(const std::string& src, const std::string& name, TranslateOptions opts = {}) {
+  Tree tree = Tree::Parse(src);
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{tree, "t.py", &opts});
+  const KernelPlan* p = plans.Find(name);
+  REQUIRE(p);
+  return *p;
+}
+
+std::string Refusal(const KernelPlan& p, std::string_view code) {
+  for (const Diagnostic& d : p.refusals)
+    if (d.Code() == code) return d.message;
+  return "";
+}
+
+const std::string kHead = "import numpy as np\nfrom numba import njit, prange\n\n";
+
+}  // namespace
+
+TEST_CASE("axpy returning 'a * x + b': parameters never subscripted may be arrays (CRB140)") {
+  KernelPlan p = PlanOf(kHead + "@njit\ndef axpy(a, x, b):\n    return a * x + b\n", "axpy");
+  CHECK_FALSE(p.translatable);
+  CHECK(Refusal(p, "CRB140").find("whether parameter 'a' is a scalar or an array") != std::string::npos);
+  // The same kernel with an eager signature translates: the types are exact.
+  p = PlanOf(kHead + "@njit(\"float64(float64, float64, float64)\")\ndef axpy(a, x, b):\n    return a * x + b\n",
+             "axpy");
+  CHECK(p.translatable);
+  CHECK(p.types.at("x") == Type{Scalar::kFloat64, 0, 'A'});
+}
+
+TEST_CASE("matvec 'A @ x' and clip 'np.minimum(np.maximum(x, 2), 10)' are not scalar arithmetic") {
+  KernelPlan p = PlanOf(kHead + "@njit\ndef matvec(A, x):\n    return A @ x\n", "matvec");
+  CHECK_FALSE(p.translatable);
+  CHECK(!Refusal(p, "CRB140").empty());
+  p = PlanOf(kHead + "@njit\ndef clip(x):\n    return np.minimum(np.maximum(x, 2), 10)\n", "clip");
+  CHECK_FALSE(p.translatable);
+}
+
+TEST_CASE("scale: a scalar stored into an element, a bound and a condition are evidence") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit(\"void(float64[:], float64[:], float64, int64)\")\n"
+                            "def scale(out, x, w, n):\n    for i in range(n):\n        out[i] = w * x[i]\n",
+                        "scale");
+  CHECK(p.translatable);
+  // Without a signature: `w` flows into an element store, so it is a scalar;
+  // no local depends on the element types, so nothing is guessed that matters.
+  p = PlanOf(kHead + "@njit\ndef scale(out, x, w, n):\n    for i in range(n):\n        out[i] = w * x[i]\n", "scale");
+  CHECK(p.translatable);
+  CHECK(p.types.at("w").rank == 0);
+  CHECK(p.types.at("n").scalar == Scalar::kInt64);
+}
+
+TEST_CASE("smooth: a size parameter used only in slice bounds is an integer") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit(\"void(float64[:], float64[:], int64)\")\n"
+                            "def smooth(a, b, n):\n    b[2:n - 2] = a[2:n - 2] * 0.5\n",
+                        "smooth");
+  CHECK(p.types.at("n").scalar == Scalar::kInt64);
+  p = PlanOf(kHead + "@njit\ndef smooth(a, b, n):\n    b[2:n - 2] = a[2:n - 2] * 0.5\n", "smooth");
+  CHECK(p.types.at("n").scalar == Scalar::kInt64);
+}
+
+TEST_CASE("bin_counts: an array used in 'ids[i] % nb' inside an index holds integers (no fmod)") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit\ndef bin_counts(ids, nb, out):\n    for i in range(ids.shape[0]):\n"
+                            "        out[ids[i] % nb] += 1\n",
+                        "bin_counts");
+  CHECK(p.types.at("ids").scalar == Scalar::kInt64);
+  CHECK(p.types.at("nb").scalar == Scalar::kInt64);
+}
+
+TEST_CASE("gather: 'np.sum(G[k, e, j])' uses a subscript as an array, so G's rank is unknown") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit\ndef gather(G, idx, out):\n    for k in range(out.shape[0]):\n"
+                            "        for e in range(out.shape[1]):\n"
+                            "            out[k, e] = np.sum(G[k, e, idx[k, e]])\n",
+                        "gather");
+  CHECK_FALSE(p.translatable);
+  CHECK(Refusal(p, "CRB140").find("'G' has more than 3 dimensions") != std::string::npos);
+}
+
+TEST_CASE("dot_int: an element type that changes a declaration is not guessed") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit\ndef halves(a, out):\n    for i in range(a.shape[0]):\n"
+                            "        t = a[i] // 2\n        out[i] = t\n",
+                        "halves");
+  CHECK_FALSE(p.translatable);
+  CHECK(Refusal(p, "CRB140").find("element type of 'a'") != std::string::npos);
+  // A float accumulator does not depend on it: Numba unifies 0.0 + int -> float.
+  p = PlanOf(kHead + "@njit\ndef total(a):\n    s = 0.0\n    for i in range(a.shape[0]):\n        s += a[i]\n    return s\n",
+             "total");
+  CHECK(p.translatable);
+}
+
+TEST_CASE("eager signatures that need different source are refused (CRB141); complex is refused (CRB142)") {
+  KernelPlan p = PlanOf(kHead + "@njit([\"float64(float64)\", \"float64(float64[:])\"])\ndef f(x):\n    return 2.0\n",
+                        "f");
+  CHECK_FALSE(p.translatable);
+  CHECK(Refusal(p, "CRB141").find("a scalar and an array") != std::string::npos);
+  p = PlanOf(kHead + "@njit(\"void(complex128[:], complex128[:])\")\ndef c(a, b):\n    for i in range(a.shape[0]):\n"
+                     "        b[i] = a[i]\n",
+             "c");
+  CHECK_FALSE(p.translatable);
+}
