@@ -894,7 +894,7 @@ class Builder {
       }
       Scalar s = Typing().ScalarParamType(p);
       if (s == Scalar::kUnknown && Typing().IsUsed(p)) {
-        if (!Typing().HasScalarUse(p))
+        if (!Typing().HasScalarUse(p) && no_kind_evidence_.insert(p).second)
           Refuse(DiagId::kNoTypeEvidence,
                  "nothing in the kernel says whether parameter '" + p + "' is a scalar or an array", def_.ChildByField("name"),
                  kRecordHelp);
@@ -954,7 +954,8 @@ class Builder {
                  ", but nothing says how many",
              where, kRecordHelp);
     std::set<std::string> assumed = unknown_dtype_;
-    assumed.insert(assumed_float_.begin(), assumed_float_.end());
+    for (const auto& p : assumed_float_)
+      if (!no_kind_evidence_.count(p)) assumed.insert(p);
     for (const auto& a : plan_.float_view_arrays) assumed.erase(a);
     std::vector<std::string> decides = Typing().DtypeDecides(plan_.types, assumed);
     for (const auto& a : plan_.float_view_arrays)
@@ -1849,6 +1850,7 @@ class Builder {
   std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
   std::unique_ptr<StaticTyping> typing_;
   std::optional<RecordedTypes> recorded_;
+  std::set<std::string> no_kind_evidence_;  // parameters that may be scalars or arrays (CRB140)
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
   HelperRegistry& reg_;

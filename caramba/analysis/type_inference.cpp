@@ -106,7 +106,30 @@ std::optional<RecordedTypes> FindRecordedTypes(const Kernel& k, std::string_view
 
 // ---- static inference --------------------------------------------------------
 
-StaticTyping::StaticTyping(TypingScope scope) : s_(std::move(scope)) { literal_locals_ = LiteralLocals(); }
+StaticTyping::StaticTyping(TypingScope scope) : s_(std::move(scope)) {
+  ranks_ = ArrayRanks();
+  scalar_locals_ = LiteralLocals();
+  // Locals used where only a scalar fits are scalars too, and so are the
+  // locals assigned to them: to a fixed point (`x = xmin + i * dx` with `x`
+  // later a range bound or a math argument).
+  for (size_t round = 0; round <= s_.locals.size(); ++round) {
+    bool changed = false;
+    for (const auto& l : s_.locals) {
+      if (scalar_locals_.count(l)) continue;
+      bool scalar = false;
+      Walk(s_.body, [&](const Node& n) {
+        if (scalar) return false;
+        if (n.Type() == "identifier" && n.Text() == l && InScalarContext(n)) scalar = true;
+        return true;
+      });
+      if (scalar) {
+        scalar_locals_.insert(l);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+}
 
 bool StaticTyping::IsUsed(const std::string& p) const {
   bool used = false;
@@ -322,16 +345,15 @@ bool StaticTyping::InScalarContext(const Node& start) const {
   if (t == "assignment" || t == "augmented_assignment") {
     if (n.ChildByField("right") != child) return false;
     Node l = n.ChildByField("left");
-    if (l.Type() == "identifier") return literal_locals_.count(std::string(l.Text())) > 0;
+    if (l.Type() == "identifier") return scalar_locals_.count(std::string(l.Text())) > 0;
     if (l.Type() == "subscript") {
       // An element store: every index a plain scalar, none a slice, and the
       // array indexed nowhere more deeply.
       int depth = 0;
       Node base = SubscriptBase(l, &depth);
       if (base.Type() != "identifier" || SliceCount(l) > 0) return false;
-      auto ranks = ArrayRanks();
-      auto it = ranks.find(std::string(base.Text()));
-      return it != ranks.end() && it->second == depth;
+      auto it = ranks_.find(std::string(base.Text()));
+      return it != ranks_.end() && it->second == depth;
     }
   }
   return false;
@@ -572,7 +594,9 @@ std::vector<std::string> StaticTyping::DtypeDecides(const TypeTable& types, cons
     };
     if (t == "binary_operator" || t == "augmented_assignment") {
       std::string_view op = n.ChildByField("operator").Text();
-      bool div = op == "/" || op == "/=";
+      // `/` is true division in the dialect whatever the operand types (the
+      // runtime casts both to double), so it decides nothing.
+      bool div = false;
       bool arith = op == "//" || op == "%" || op == "**" || op == "//=" || op == "%=" || op == "**=";
       if ((div && both_int(n, types) != both_int(n, alt)) || (arith && t == "binary_operator" && differs(n)) ||
           (arith && t == "augmented_assignment" && (differs(n.ChildByField("left")) || differs(n.ChildByField("right")))))

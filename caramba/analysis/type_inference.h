@@ -107,7 +107,8 @@ class StaticTyping {
   std::set<std::string> LiteralLocals() const;
 
   TypingScope s_;
-  std::set<std::string> literal_locals_;
+  std::map<std::string, int> ranks_;        // ArrayRanks(), once
+  std::set<std::string> scalar_locals_;     // locals only a scalar can be
 };
 
 }  // namespace caramba
