@@ -900,7 +900,10 @@ class Builder {
                  kRecordHelp);
         assumed_float_.insert(p);
       }
-      plan_.types[p] = Type{s == Scalar::kUnknown ? Scalar::kFloat64 : s, 0, 'A'};
+      // A parameter that may be an array stays of unknown type, so that no
+      // later decision (the NumPy lowering's broadcasting) takes it as a scalar.
+      if (no_kind_evidence_.count(p)) plan_.types[p] = Type{};
+      else plan_.types[p] = Type{s == Scalar::kUnknown ? Scalar::kFloat64 : s, 0, 'A'};
     }
   }
 
@@ -1077,7 +1080,7 @@ class Builder {
     std::string_view src = tree_.Source();
     in.indent_unit = IndentUnit(src);
     in.newline = src.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
-    in.has_signature = !k_.signatures.empty();
+    in.has_signature = recorded_.has_value() || function_args_ != nullptr;  // exact parameter types
     in.params = plan_.params;
     NumpyLowering low = LowerNumpy(in);
     auto covered = [&](const Diagnostic& d) {
@@ -1109,7 +1112,9 @@ class Builder {
     }
     for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
     for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
-    if (low.refusals.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+    // A parameter that may be a scalar or an array (CRB140) decides how the
+    // lowering broadcasts: no rewrite on a guess.
+    if (low.refusals.empty() && no_kind_evidence_.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
     guard_sites_ = std::move(low.guard_sites);
     if (!low.refusals.empty()) NumpyFallback();
   }

@@ -562,7 +562,7 @@ class Lowerer {
       if (n.Type() == "identifier" && !in_.has_signature && Rank(n) == 0 &&
           std::find(in_.params.begin(), in_.params.end(), std::string(n.Text())) != in_.params.end()) {
         auto it = in_.types.find(n.Text());
-        if (it != in_.types.end() && IsFloat(it->second.scalar))
+        if (it != in_.types.end() && (IsFloat(it->second.scalar) || it->second.scalar == Scalar::kUnknown))
           Fail(DiagId::kNumpyAmbiguousOperand,
                "'" + std::string(n.Text()) + "' may be an array or a scalar in an array expression", n,
                "add an eager signature to the decorator");

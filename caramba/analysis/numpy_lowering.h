@@ -67,7 +67,7 @@ struct NumpyLoweringInput {
   std::string path;
   std::string indent_unit = "    ";
   std::string newline = "\n";
-  bool has_signature = false;  // eager signature: parameter ranks are exact
+  bool has_signature = false;  // recorded types (eager signature, profile) or call-site types: ranks are exact
   std::vector<std::string> params;
 };
 

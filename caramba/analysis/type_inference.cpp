@@ -217,17 +217,35 @@ std::map<std::string, int> StaticTyping::ArrayRanks() const {
   return ranks;
 }
 
-// Locals that must be integers: used as an index or a range bound.
+// Names an integer expression reads: through arithmetic (not `/`), the
+// integer-preserving builtins and conditional expressions, never into an
+// element read or another call.
+static void ForEachIntegerOperand(const Node& e, const ImportTable& imports, const std::function<void(const Node&)>& fn) {
+  Walk(e, [&](const Node& n) {
+    if (n.Type() == "subscript") return false;
+    if (n.Type() == "call") {
+      std::string q = imports.Resolve(n.ChildByField("function"));
+      if (q != "min" && q != "max" && q != "abs" && q != "int") return false;
+      for (const Node& a : n.ChildByField("arguments").NamedChildren()) ForEachIntegerOperand(a, imports, fn);
+      return false;
+    }
+    if (n.Type() == "binary_operator" && n.ChildByField("operator").Text() == "/") return false;
+    if (n.Type() == "identifier") fn(n);
+    return true;
+  });
+}
+
+// Locals that must be integers: used as an index, a slice bound or a range
+// bound, or assigned to such a local (the NumPy lowering's bound arithmetic:
+// `_b = n - 2; _e = min(max(_b, 0), a.shape[0]); for i in range(_e - _o)`).
 std::set<std::string> StaticTyping::IndexLocals() const {
   std::set<std::string> out;
   auto consider = [&](const Node& e) {
-    Walk(e, [&](const Node& n) {
-      if (n.Type() == "subscript" || n.Type() == "call") return false;
-      if (n.Type() == "binary_operator" && n.ChildByField("operator").Text() == "/") return false;
-      if (n.Type() == "identifier" && s_.locals.count(std::string(n.Text()))) out.insert(std::string(n.Text()));
-      return true;
+    ForEachIntegerOperand(e, s_.mod->imports, [&](const Node& id) {
+      if (s_.locals.count(std::string(id.Text()))) out.insert(std::string(id.Text()));
     });
   };
+  std::vector<std::pair<std::string, Node>> assignments;
   Walk(s_.body, [&](const Node& n) {
     if (n.Type() == "subscript")
       for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
@@ -236,8 +254,16 @@ std::set<std::string> StaticTyping::IndexLocals() const {
       if (q == "range" || q == "numba.prange")
         for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
     }
+    if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right"))
+      assignments.emplace_back(std::string(n.ChildByField("left").Text()), n.ChildByField("right"));
     return true;
   });
+  for (size_t round = 0; round <= assignments.size(); ++round) {
+    size_t before = out.size();
+    for (const auto& [target, value] : assignments)
+      if (out.count(target)) consider(value);
+    if (out.size() == before) break;
+  }
   return out;
 }
 
@@ -264,10 +290,8 @@ Scalar StaticTyping::ScalarParamType(const std::string& p) const {
   Walk(s_.body, [&](const Node& n) {
     if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right") &&
         index_locals.count(std::string(n.ChildByField("left").Text()))) {
-      Walk(n.ChildByField("right"), [&](const Node& m) {
-        if (m.Type() == "binary_operator" && m.ChildByField("operator").Text() == "/") return false;
-        if (m.Type() == "identifier" && m.Text() == p) s = Scalar::kInt64;
-        return true;
+      ForEachIntegerOperand(n.ChildByField("right"), s_.mod->imports, [&](const Node& id) {
+        if (id.Text() == p) s = Scalar::kInt64;
       });
     }
     return true;
@@ -569,7 +593,7 @@ std::vector<std::string> StaticTyping::DtypeDecides(const TypeTable& types, cons
     });
     return out;
   };
-  auto differs = [&](const Node& e) {
+  auto differs = [&](const Node& e) -> bool {
     Scalar a = TypeOfExpr(e, types, s_.mod->imports).scalar, b = TypeOfExpr(e, alt, s_.mod->imports).scalar;
     return IsInteger(a) != IsInteger(b) || IsFloat(a) != IsFloat(b);
   };

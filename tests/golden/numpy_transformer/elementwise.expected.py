@@ -87,24 +87,14 @@ def radius(a, b, r):
 
 @njit
 def kick(v, f, dt):
-    # dt beside a known array operand is a scalar (CRB502), as elsewhere.
+    # dt may be a scalar or a row broadcast over v[i, :]: both are valid
+    # Numba, so nothing is lowered on a guess (recorded types decide).
     for i in range(v.shape[0]):
-        # v[i, :] += dt * f[i, :]
-        if (f.shape[1] != v.shape[1] and f.shape[1] != 1):
-            raise ValueError("could not broadcast the operands of v[i,:]+=dt*f[i,:]")
-        _pk_np_s0 = min(f.shape[1] - 1, 1)
-        for _pk_np_i0 in range(v.shape[1]):
-            v[i, _pk_np_i0] += dt * f[i, _pk_np_i0 * _pk_np_s0]
+        v[i, :] += dt * f[i, :]
 
 
 @njit
 def matvec(a, x, y):
-    # np.dot of a row and x, used as a scalar: x can only be a vector.
+    # x is only ever passed whole to np.dot: its rank is not guessed.
     for i in range(a.shape[0]):
-        # y[i] = np.dot(a[i, :], x)
-        if (a.shape[1] != x.shape[0]):
-            raise ValueError("shapes of the vectors of np.dot not aligned")
-        _pk_np_acc0 = 0.0
-        for _pk_np_i0 in range(a.shape[1]):
-            _pk_np_acc0 += a[i, _pk_np_i0] * x[_pk_np_i0]
-        y[i] = _pk_np_acc0
+        y[i] = np.dot(a[i, :], x)

@@ -36,13 +36,14 @@ def radius(a, b, r):
 
 @njit
 def kick(v, f, dt):
-    # dt beside a known array operand is a scalar (CRB502), as elsewhere.
+    # dt may be a scalar or a row broadcast over v[i, :]: both are valid
+    # Numba, so nothing is lowered on a guess (recorded types decide).
     for i in range(v.shape[0]):
         v[i, :] += dt * f[i, :]
 
 
 @njit
 def matvec(a, x, y):
-    # np.dot of a row and x, used as a scalar: x can only be a vector.
+    # x is only ever passed whole to np.dot: its rank is not guessed.
     for i in range(a.shape[0]):
         y[i] = np.dot(a[i, :], x)

@@ -17,10 +17,8 @@ def clip(x, out, hi):
 
 
 @njit
-def scalar(x, y):
-    # return np.maximum(np.sqrt(x * x + 1.0), y)
-    _pk_np_m0 = np.sqrt(x * x + 1.0)
-    return (_pk_np_m0 if _pk_np_m0 >= y or _pk_np_m0 != _pk_np_m0 else y)
+def scalar(x, y):  # may be arrays: not lowered on a guess (CRB140 later)
+    return np.maximum(np.sqrt(x * x + 1.0), y)
 
 
 @njit

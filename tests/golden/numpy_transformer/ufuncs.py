@@ -11,7 +11,7 @@ def clip(x, out, hi):
 
 
 @njit
-def scalar(x, y):
+def scalar(x, y):  # may be arrays: not lowered on a guess (CRB140 later)
     return np.maximum(np.sqrt(x * x + 1.0), y)
 
 
