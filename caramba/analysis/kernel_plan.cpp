@@ -854,10 +854,6 @@ class Builder {
     return *typing_;
   }
 
-  const std::string kRecordHelp =
-      "record the types Numba sees when your code runs: `caramba record -- python your_script.py` (or your test "
-      "command), then translate again; or give the kernel an eager signature";
-
   // Parameter types: recorded (eager signature, then profile) when there are
   // any, else static inference, which refuses to decide what it has no
   // evidence for.
@@ -867,44 +863,13 @@ class Builder {
       ParamTypesForFunction();
       return;
     }
-    recorded_ = FindRecordedTypes(k_, path_, options_);
-    if (recorded_) {
-      if (!recorded_->unsupported.empty()) {
-        Refuse(DiagId::kRecordedTypeUnsupported,
-               "was called with an argument of type '" + recorded_->unsupported + "' (" + recorded_->source +
-                   "), which PyKokkos cannot take",
-               def_.ChildByField("name"));
-      } else if (!recorded_->conflict.empty()) {
-        Refuse(DiagId::kConflictingSignatures,
-               "is called with signatures that need different translations: " + recorded_->conflict + " (" +
-                   recorded_->source + ")",
-               def_.ChildByField("name"),
-               "translate one of the variants: call it through two kernels, one per kind of argument");
-      }
-      for (size_t i = 0; i < plan_.params.size(); ++i)
-        plan_.types[plan_.params[i]] = i < recorded_->params.size() ? recorded_->params[i] : Type{};
-      return;
-    }
-    for (const std::string& p : plan_.params) {
-      auto it = array_rank_.find(p);
-      if (it != array_rank_.end()) {
-        plan_.types[p] = Type{Scalar::kFloat64, it->second, 'A'};
-        unknown_dtype_.insert(p);
-        continue;
-      }
-      Scalar s = Typing().ScalarParamType(p);
-      if (s == Scalar::kUnknown && Typing().IsUsed(p)) {
-        if (!Typing().HasScalarUse(p) && no_kind_evidence_.insert(p).second)
-          Refuse(DiagId::kNoTypeEvidence,
-                 "nothing in the kernel says whether parameter '" + p + "' is a scalar or an array", def_.ChildByField("name"),
-                 kRecordHelp);
-        assumed_float_.insert(p);
-      }
-      // A parameter that may be an array stays of unknown type, so that no
-      // later decision (the NumPy lowering's broadcasting) takes it as a scalar.
-      if (no_kind_evidence_.count(p)) plan_.types[p] = Type{};
-      else plan_.types[p] = Type{s == Scalar::kUnknown ? Scalar::kFloat64 : s, 0, 'A'};
-    }
+    ParamTyping typed = TypeParameters(k_, plan_.params, path_, options_, Typing(), array_rank_);
+    for (const TypeRefusal& r : typed.refusals) Refuse(r.id, r.message, def_.ChildByField("name"), r.help);
+    for (const auto& [name, t] : typed.types) plan_.types[name] = t;
+    recorded_ = std::move(typed.recorded);
+    unknown_dtype_ = std::move(typed.unknown_dtype);
+    assumed_float_ = std::move(typed.assumed_float);
+    no_kind_evidence_ = std::move(typed.no_kind_evidence);
   }
 
   // A @pk.function's parameters take the call site's types, unless its
@@ -955,7 +920,7 @@ class Builder {
              "uses '" + std::string(where.Text()) + "' as an array, so '" + name + "' has more than " +
                  std::to_string(array_rank_[name]) + " dimension" + (array_rank_[name] == 1 ? "" : "s") +
                  ", but nothing says how many",
-             where, kRecordHelp);
+             where, kRecordTypesHelp);
     std::set<std::string> assumed = unknown_dtype_;
     for (const auto& p : assumed_float_)
       if (!no_kind_evidence_.count(p)) assumed.insert(p);
@@ -969,7 +934,7 @@ class Builder {
     Refuse(DiagId::kNoTypeEvidence,
            "the translation depends on the element type of " + names +
                " (integer or floating point), and nothing in the kernel says which it is",
-           def_.ChildByField("name"), kRecordHelp);
+           def_.ChildByField("name"), kRecordTypesHelp);
   }
 
   // Locals: the profile's typemap where it has them, static inference for

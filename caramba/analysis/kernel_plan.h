@@ -1,6 +1,7 @@
-// kernel_plan.h — the translator's per-kernel analysis (issue 4): symbol
-// table and types, loop structure, the reduction, the dispatch kind, what the
-// caller must allocate, and every reason the kernel cannot be migrated.
+// kernel_plan.h — the translator's per-kernel analysis: symbol table, loop
+// structure, the reduction, the dispatch kind, what the caller must allocate,
+// and every reason the kernel cannot be migrated. Types come from the type
+// analysis (type_inference.h: recorded types first, static inference last).
 //
 // Computed from the current text (an AnalysisCache entry), so it is
 // recomputed after each visitor that changed the text; it understands both the

@@ -104,6 +104,56 @@ std::optional<RecordedTypes> FindRecordedTypes(const Kernel& k, std::string_view
   return out;
 }
 
+const char* const kRecordTypesHelp =
+    "record the types Numba sees when your code runs: `caramba record -- python your_script.py` (or your test "
+    "command), then translate again; or give the kernel an eager signature";
+
+ParamTyping TypeParameters(const Kernel& k, const std::vector<std::string>& params, std::string_view path,
+                           const TranslateOptions& options, const StaticTyping& typing,
+                           const std::map<std::string, int>& ranks) {
+  ParamTyping out;
+  out.recorded = FindRecordedTypes(k, path, options);
+  if (const auto& rec = out.recorded) {
+    if (!rec->unsupported.empty())
+      out.refusals.push_back({DiagId::kRecordedTypeUnsupported,
+                              "was called with an argument of type '" + rec->unsupported + "' (" + rec->source +
+                                  "), which PyKokkos cannot take",
+                              ""});
+    else if (!rec->conflict.empty())
+      out.refusals.push_back(
+          {DiagId::kConflictingSignatures,
+           "is called with signatures that need different translations: " + rec->conflict + " (" + rec->source + ")",
+           "translate one of the variants: call it through two kernels, one per kind of argument"});
+    for (size_t i = 0; i < params.size(); ++i)
+      out.types[params[i]] = i < rec->params.size() ? rec->params[i] : Type{};
+    return out;
+  }
+  for (const std::string& p : params) {
+    auto it = ranks.find(p);
+    if (it != ranks.end()) {
+      out.types[p] = Type{Scalar::kFloat64, it->second, 'A'};
+      out.unknown_dtype.insert(p);
+      continue;
+    }
+    Scalar s = typing.ScalarParamType(p);
+    if (s == Scalar::kUnknown && typing.IsUsed(p)) {
+      if (!typing.HasScalarUse(p)) {
+        out.no_kind_evidence.insert(p);
+        out.refusals.push_back({DiagId::kNoTypeEvidence,
+                                "nothing in the kernel says whether parameter '" + p + "' is a scalar or an array",
+                                kRecordTypesHelp});
+      } else {
+        out.assumed_float.insert(p);
+      }
+    }
+    // A parameter that may be an array stays of unknown type, so that no
+    // later decision (the NumPy lowering's broadcasting) takes it as a scalar.
+    if (out.no_kind_evidence.count(p)) out.types[p] = Type{};
+    else out.types[p] = Type{s == Scalar::kUnknown ? Scalar::kFloat64 : s, 0, 'A'};
+  }
+  return out;
+}
+
 // ---- static inference --------------------------------------------------------
 
 StaticTyping::StaticTyping(TypingScope scope) : s_(std::move(scope)) {

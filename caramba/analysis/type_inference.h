@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "caramba/analysis/scalar_types.h"
+#include "caramba/diagnostics.h"
 #include "caramba/module_analysis.h"
 #include "caramba/options.h"
 #include "caramba/syntax.h"
@@ -47,6 +48,35 @@ struct RecordedTypes {
 /// they differ. `path` is the file as given to the translator.
 std::optional<RecordedTypes> FindRecordedTypes(const Kernel& kernel, std::string_view path,
                                                const TranslateOptions& options);
+
+class StaticTyping;
+
+/// A reason the types cannot drive one translation (the kernel stays Numba).
+struct TypeRefusal {
+  DiagId id;
+  std::string message;  // after "'<kernel>': "
+  std::string help;
+};
+
+/// A kernel's parameter types, and how each is known.
+struct ParamTyping {
+  TypeTable types;
+  std::optional<RecordedTypes> recorded;   // set when the types are Numba's
+  std::set<std::string> unknown_dtype;     // static: arrays whose float64 dtype is assumed
+  std::set<std::string> assumed_float;     // static: scalars whose float64 type is assumed
+  std::set<std::string> no_kind_evidence;  // static: may be scalars or arrays (typed kUnknown)
+  std::vector<TypeRefusal> refusals;
+};
+
+/// The one entry for a kernel's parameter types: the recorded types when
+/// there are any, else static inference (`ranks` from ArrayRanks), which
+/// refuses what it has no evidence for.
+ParamTyping TypeParameters(const Kernel& kernel, const std::vector<std::string>& params, std::string_view path,
+                           const TranslateOptions& options, const StaticTyping& typing,
+                           const std::map<std::string, int>& ranks);
+
+/// What a CRB140 refusal tells the user to do.
+extern const char* const kRecordTypesHelp;
 
 /// What static inference reads of one kernel.
 struct TypingScope {
