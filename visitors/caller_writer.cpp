@@ -151,7 +151,10 @@ std::string WriteCaller(const CallerInput& in) {
   // dtype: an integer array would need Numba's conversion after each
   // addition, which an atomic cannot do (CRB406).
   for (const AtomicDtypeCheck& c : plan.atomic_dtype_checks) {
-    lines.push_back("if " + c.array + ".dtype.kind != \"f\":");
+    std::string ints;
+    for (const auto& a : c.or_integer) ints += " and " + a + ".dtype.kind in \"iub\"";
+    if (!ints.empty()) ints = " and not (" + ints.substr(5) + ")";
+    lines.push_back("if " + c.array + ".dtype.kind != \"f\"" + ints + ":");
     lines.push_back(ind + "raise TypeError(\"" + in.names.caller + ": the translation updates '" + c.array +
                     "' atomically with floating-point values and needs a floating-point array, not \" + str(" +
                     c.array + ".dtype) + \" (Numba converts after each update); translate with an eager signature\")");

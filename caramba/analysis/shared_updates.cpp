@@ -250,6 +250,23 @@ class Analyzer {
     return false;
   }
 
+  // Adds to `arrays` the arrays of unknown dtype `value` reads when it is an
+  // integer once they hold integers; clears `*ok` when it is not (a float
+  // literal, a division, a local computed from them: locals keep their type).
+  void IntegerWhenArraysAre(const Node& value, std::set<std::string>& arrays, bool* ok) const {
+    TypeTable alt = in_.types;
+    for (const auto& a : in_.unknown_dtype) alt[a].scalar = Scalar::kInt64;
+    Scalar t = TypeOfExpr(value, alt, in_.imports).scalar;
+    if (!IsInteger(t) && t != Scalar::kBool) {
+      *ok = false;
+      return;
+    }
+    WalkWithParent(value, value.Parent(), [&](const Node& n, const Node& p) {
+      if (IsNameUse(n, p) && in_.unknown_dtype.count(std::string(n.Text()))) arrays.insert(std::string(n.Text()));
+      return true;
+    });
+  }
+
   static std::string FirstLine(const Node& n) {
     std::string_view t = n.Text();
     return std::string(t.substr(0, t.find('\n')));
@@ -314,6 +331,10 @@ class Analyzer {
     bool unknown = in_.unknown_dtype.count(name) > 0;
     bool int_elem = IsInteger(elem) && !unknown;
     bool needs_check = false;
+    // The value is an integer when these arrays of unknown dtype hold integers
+    // (`sign[g[i]] *= s[i]`); false when some value is floating-point anyway.
+    std::set<std::string> int_arrays;
+    bool values_int_if = true;
     std::vector<AtomicUpdate> mine;
     for (const Access& a : list) {
       const ElementUpdate& u = *a.update;
@@ -364,7 +385,10 @@ class Analyzer {
                   a.node, "");
           return;
         }
-        needs_check = needs_check || unknown;
+        if (unknown) {
+          needs_check = true;
+          IntegerWhenArraysAre(u.value, int_arrays, &values_int_if);
+        }
       }
       mine.push_back({a.stmt.StartByte(), a.stmt.EndByte(), op});
     }
@@ -372,7 +396,11 @@ class Analyzer {
     // added to an array of unknown dtype are exact in both cases.
     bool inexact = (IsFloat(elem) && !unknown) || needs_check;
     r_.updates.insert(r_.updates.end(), mine.begin(), mine.end());
-    if (needs_check) r_.dtype_checks.push_back({name});
+    if (needs_check) {
+      AtomicDtypeCheck c{name, {}};
+      if (values_int_if) c.or_integer.assign(int_arrays.begin(), int_arrays.end());
+      r_.dtype_checks.push_back(std::move(c));
+    }
     std::string fns;
     std::set<std::string_view> seen;
     for (const AtomicUpdate& m : mine)
@@ -381,7 +409,8 @@ class Analyzer {
                       "'): translated with atomics (" + fns + "); the Numba original races here";
     if (inexact)
       msg += needs_check ? "; floating-point updates are applied in the order threads arrive (the last bits may "
-                           "differ from the serial loop), and the caller rejects an integer '" + name + "'"
+                           "differ from the serial loop), and the caller rejects an integer '" + name + "'" +
+                               (values_int_if && !int_arrays.empty() ? " unless the values are integers too" : "")
                          : "; floating-point updates are applied in the order threads arrive (the last bits may "
                            "differ from the serial loop)";
     r_.notes.push_back({msg, first_update->node.StartByte(), first_update->node.EndByte(), ""});

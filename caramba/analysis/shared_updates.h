@@ -71,6 +71,9 @@ struct AtomicUpdate {
 /// addition, which an atomic cannot do) and raises TypeError otherwise.
 struct AtomicDtypeCheck {
   std::string array;
+  /// ... unless these arrays (of unknown dtype too) all hold integers: then
+  /// the values are integers (empty: no such way out).
+  std::vector<std::string> or_integer;
 };
 
 struct SharedUpdateFinding {
