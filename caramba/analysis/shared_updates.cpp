@@ -127,6 +127,12 @@ class Analyzer {
     CollectUpdates(body);
     CollectAccesses(body);
     for (const auto& [name, list] : acc_) Decide(name, list);
+    // Source order, whatever the order of the arrays' names.
+    std::sort(r_.updates.begin(), r_.updates.end(),
+              [](const AtomicUpdate& a, const AtomicUpdate& b) { return a.stmt_start < b.stmt_start; });
+    auto by_position = [](const SharedUpdateFinding& a, const SharedUpdateFinding& b) { return a.start < b.start; };
+    std::sort(r_.notes.begin(), r_.notes.end(), by_position);
+    std::sort(r_.problems.begin(), r_.problems.end(), by_position);
     return r_;
   }
 
