@@ -43,7 +43,7 @@ TEST_CASE("a histogram prange: the update becomes an atomic add, with note CRB40
   CHECK(p.atomic_dtype_checks[0].or_integer == std::vector<std::string>{"w"});
 }
 
-TEST_CASE("flux assembly f[i] += g; f[i + 1] -= g: both updates are atomic (neighbouring iterations share f[i + 1])") {
+TEST_CASE("flux assembly f[i] += g, f[i + 1] -= g: both updates are atomic (neighbouring iterations share f[i + 1])") {
   KernelPlan p = PlanOf(Prange("u, f", "    for i in prange(u.shape[0] - 1):\n        g = u[i + 1] - u[i]\n"
                                        "        f[i] += g\n        f[i + 1] -= g\n"));
   REQUIRE(p.atomic_updates.size() == 2);
@@ -85,7 +85,7 @@ TEST_CASE("the same decision on the dialect spelling a[i][j] as on a[i, j]") {
   CHECK(FirstRefusal(a).find("also assigns") != std::string::npos);
 }
 
-TEST_CASE("same-statement read-modify-writes are updates; max/min only on integers") {
+TEST_CASE("same-statement read-modify-writes are updates, max/min only on integers") {
   KernelPlan p = PlanOf(Prange("idx, v, top, h", "    for i in prange(idx.shape[0]):\n"
                                                  "        top[idx[i]] = max(v[i], top[idx[i]])\n"
                                                  "        h[idx[i]] = 3 * h[idx[i]]\n",
@@ -130,7 +130,7 @@ TEST_CASE("forms atomics cannot express are refused with CRB407") {
   CHECK(FirstRefusal(ints).find("integer array 'counts'") != std::string::npos);
 }
 
-TEST_CASE("a plain scatter is kept; extents of the updated array are not reads") {
+TEST_CASE("a plain scatter is kept, and extents of the updated array are not reads") {
   KernelPlan scatter = PlanOf(Prange("perm, x, out", "    for i in prange(x.shape[0]):\n        out[perm[i]] = x[i]\n"));
   CHECK(scatter.translatable);
   CHECK(scatter.atomic_updates.empty());
