@@ -329,6 +329,25 @@ class KernelWriter {
     return Node();
   }
 
+  const AtomicUpdate* AtomicUpdateAt(const Node& stmt) const {
+    for (const AtomicUpdate& u : plan_.atomic_updates)
+      if (stmt.StartByte() == u.stmt_start && stmt.EndByte() == u.stmt_end) return &u;
+    return nullptr;
+  }
+
+  // `hist[k] += w` -> `pk.atomic_add(hist, [k], w)` (KernelPlan::atomic_updates):
+  // the indices first, then the value, as Python evaluates them.
+  std::string AtomicElementUpdate(const Node& a, AtomicOp op, Prelude& pre) {
+    auto u = AsElementUpdate(a, ctx_.module().imports);
+    std::vector<Node> indices;
+    Node base;
+    ElementIndices(u->target, indices, base);
+    std::string list;
+    for (size_t i = 0; i < indices.size(); ++i) list += (i ? ", " : "") + LowerExpr(indices[i], env_, pre);
+    std::string v = LowerExpr(u->value, env_, pre);
+    return "pk." + std::string(AtomicFunction(op)) + "(" + std::string(base.Text()) + ", [" + list + "], " + v + ")";
+  }
+
   bool IsReductionUpdate(const Node& stmt) const {
     for (const auto& [s, e] : plan_.reduction.updates)
       if (stmt.StartByte() == s && stmt.EndByte() == e) return true;
@@ -340,6 +359,7 @@ class KernelWriter {
     Node a = s.NamedChild(0);
     Prelude pre;
     if (IsReductionUpdate(s)) return Emit(s, pre, {ReductionUpdate(a, pre)});
+    if (const AtomicUpdate* u = AtomicUpdateAt(s)) return Emit(s, pre, {AtomicElementUpdate(a, u->op, pre)});
     if (a.Type() == "assignment") {
       Node l = a.ChildByField("left"), r = a.ChildByField("right");
       if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") return TupleAssign(s, l, r);

@@ -1318,6 +1318,7 @@ class Builder {
       return;
     }
     PlanLoop(loop, stmts, top);
+    PlanSharedUpdates(loop);
     if (top != loop && plan_.reduction.op != ReduceOp::kNone)
       Refuse(DiagId::kPrangePlacement, "the prange loop inside the serial loop carries a reduction",
              loop.ChildByField("right"), "keep the serial loop in the caller and make the prange loop the kernel");
@@ -1381,6 +1382,20 @@ class Builder {
            std::string(ReduceOpName(plan_.reduction.op)) + " reduction of '" + plan_.reduction.var +
                "' through an atomic update",
            loop.ChildByField("right"));
+  }
+
+  // Element updates that several prange iterations may share: atomics, or a
+  // refusal where atomics cannot express them (shared_updates.h).
+  void PlanSharedUpdates(const Node& loop) {
+    SharedUpdates su = AnalyzeSharedUpdates({loop, plan_.types, unknown_dtype_, mod_.imports});
+    for (const auto& p : su.problems)
+      Refuse(DiagId::kSharedElementUpdate, "'" + k_.name + "': " + p.message, p.start, p.end, p.help);
+    if (!su.problems.empty()) return;
+    for (const auto& n : su.notes)
+      plan_.notes.push_back(Diagnostic::Make(DiagId::kAtomicElementUpdate, "'" + k_.name + "': " + n.message,
+                                             std::string(path_)).At(n.start, n.end));
+    plan_.atomic_updates = std::move(su.updates);
+    plan_.atomic_dtype_checks = std::move(su.dtype_checks);
   }
 
   // ---- automatic parallelism (issue 5 items 5-6; loop_dependence.h) ----------

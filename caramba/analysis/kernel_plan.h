@@ -20,6 +20,7 @@
 #include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/scalar_types.h"
+#include "caramba/analysis/shared_updates.h"
 #include "caramba/diagnostics.h"
 
 namespace caramba {
@@ -114,6 +115,11 @@ struct KernelPlan {
   /// the workunit and, when the caller needs them, into the caller.
   std::vector<std::pair<uint32_t, uint32_t>> setup;
   Reduction reduction;
+  /// Element updates that several prange iterations may share, performed
+  /// atomically (shared_updates.h, CRB406), and the arrays of unknown dtype
+  /// the caller must find floating-point.
+  std::vector<AtomicUpdate> atomic_updates;
+  std::vector<AtomicDtypeCheck> atomic_dtype_checks;
   std::vector<Allocation> allocations;
   ReturnKind returns = ReturnKind::kNothing;
   Scalar return_type = Scalar::kUnknown;

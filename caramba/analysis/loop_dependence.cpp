@@ -82,18 +82,6 @@ struct Access {
   bool write = false;
 };
 
-// The indices of a subscript chain, outermost dimension first.
-bool ChainIndices(Node n, std::vector<Node>& out, Node& base) {
-  std::vector<std::vector<Node>> levels;
-  while (n.Type() == "subscript") {
-    levels.push_back(n.ChildrenByField("subscript"));
-    n = n.ChildByField("value");
-  }
-  base = n;
-  for (auto it = levels.rbegin(); it != levels.rend(); ++it) out.insert(out.end(), it->begin(), it->end());
-  return n.Type() == "identifier";
-}
-
 // True for an assignment target, also inside a tuple target
 // (`a[i], a[j] = a[j], a[i]` writes both elements).
 bool IsAssignedTo(Node n) {
@@ -248,22 +236,7 @@ class Analyzer {
     return true;
   }
 
-  // The index `v`, `v + c`, `c + v` or `v - c` (c a literal that keeps it
-  // non-negative): a key naming the injective function of `v`, else "".
-  std::string Key(const Node& idx, const std::string& v) const {
-    Node e = Unparen(idx);
-    if (IsName(e, v)) return v + "+0";
-    if (e.Type() != "binary_operator") return "";
-    std::string_view op = e.ChildByField("operator").Text();
-    Node l = Unparen(e.ChildByField("left")), r = Unparen(e.ChildByField("right"));
-    if (op == "+") {
-      if (IsName(l, v) && IntegerLiteral(r)) return v + "+" + std::to_string(*IntegerLiteral(r));
-      if (IsName(r, v) && IntegerLiteral(l)) return v + "+" + std::to_string(*IntegerLiteral(l));
-    }
-    if (op == "-" && IsName(l, v) && IntegerLiteral(r) && starts_.at(v) >= *IntegerLiteral(r))
-      return v + "-" + std::to_string(*IntegerLiteral(r));
-    return "";
-  }
+  std::string Key(const Node& idx, const std::string& v) const { return LoopIndexKey(idx, v, starts_.at(v)); }
 
   bool Arrays(const Node& outer) {
     std::vector<Access> acc;
@@ -274,7 +247,7 @@ class Analyzer {
       if (p.Type() == "subscript" && p.ChildByField("value") == n) return true;  // inner link of a chain
       Access a;
       Node base;
-      if (!ChainIndices(n, a.indices, base)) {
+      if (!ElementIndices(n, a.indices, base)) {
         // `a.shape[d]` reads an extent, not memory.
         if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return false;
         return ok = Fail("indexes '" + std::string(base.Text()) + "'", n);
@@ -425,6 +398,32 @@ Node PerfectlyNestedLoop(const Node& loop, const ImportTable& imports) {
 std::string LoopHeader(const Node& loop) {
   Node r = loop.ChildByField("right");
   return "for " + std::string(loop.ChildByField("left").Text()) + " in " + std::string(r.Text());
+}
+
+bool ElementIndices(Node n, std::vector<Node>& out, Node& base) {
+  std::vector<std::vector<Node>> levels;
+  while (n.Type() == "subscript") {
+    levels.push_back(n.ChildrenByField("subscript"));
+    n = n.ChildByField("value");
+  }
+  base = n;
+  for (auto it = levels.rbegin(); it != levels.rend(); ++it) out.insert(out.end(), it->begin(), it->end());
+  return n.Type() == "identifier";
+}
+
+std::string LoopIndexKey(const Node& idx, const std::string& v, long long start) {
+  Node e = Unparen(idx);
+  if (IsName(e, v)) return v + "+0";
+  if (e.Type() != "binary_operator") return "";
+  std::string_view op = e.ChildByField("operator").Text();
+  Node l = Unparen(e.ChildByField("left")), r = Unparen(e.ChildByField("right"));
+  if (op == "+") {
+    if (IsName(l, v) && IntegerLiteral(r)) return v + "+" + std::to_string(*IntegerLiteral(r));
+    if (IsName(r, v) && IntegerLiteral(l)) return v + "+" + std::to_string(*IntegerLiteral(l));
+  }
+  if (op == "-" && IsName(l, v) && IntegerLiteral(r) && start >= *IntegerLiteral(r))
+    return v + "-" + std::to_string(*IntegerLiteral(r));
+  return "";
 }
 
 LoopDependence AnalyzeLoopDependence(const LoopDependenceInput& in) { return Analyzer(in).Run(); }

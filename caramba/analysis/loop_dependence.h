@@ -76,4 +76,14 @@ bool IsRangeLoop(const Node& n, const ImportTable& imports);
 /// `for i in range(1, n - 1)` — the header of a for statement, for messages.
 std::string LoopHeader(const Node& loop);
 
+/// The indices of the subscript chain `a[i, j]` or `a[i][j]`, outermost
+/// dimension first, and its base; true when the base is a name.
+bool ElementIndices(Node subscript, std::vector<Node>& indices, Node& base);
+
+/// The index `v`, `v + c`, `c + v` or `v - c` (c an integer literal) as a key
+/// naming that injective function of `v` ("i+0", "i-1"), else "". `v - c` is
+/// only accepted when `start`, the loop's first value, is a literal >= c
+/// (`start` < 0: unknown), so the index never wraps to the end of the array.
+std::string LoopIndexKey(const Node& index, const std::string& v, long long start);
+
 }  // namespace caramba

@@ -314,6 +314,13 @@ Verdict CompareResults(const json& o, const json& t, const std::vector<std::stri
   }
 }
 
+// A comparison's description names its reference "Numba"; against the
+// serial original it is that run.
+std::string AgainstSerial(std::string detail) {
+  for (size_t at = 0; (at = detail.find("Numba", at)) != std::string::npos; at += 19) detail.replace(at, 5, "the serial original");
+  return detail;
+}
+
 // The first diagnostic-backed reason a kernel stays untranslated.
 bool Refused(const Diagnostic& d) {
   int code = std::atoi(std::string(d.Code()).c_str() + 3);
@@ -351,6 +358,11 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     }
     translation = *t;
     module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
+    // Which originals race is a property of the source: the translator's
+    // notes say it (CRB406) also when the translation is given.
+    PassResult r = PassManager(BuildPipeline()).Run(*source, path, opts_.translate);
+    for (const auto& d : r.diagnostics)
+      if (d.Code() == "CRB406") diags.push_back(d);
   } else {
     PassManager pm(BuildPipeline());
     PassResult r = pm.Run(*source, path, opts_.translate);
@@ -402,6 +414,8 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     kr.qualname = k.qualname.empty() ? k.name : k.qualname;
     kr.line = k.line;
     kr.uses_prange = !k.prange_loops.empty();
+    for (const auto& d : diags)
+      if (d.Code() == "CRB406" && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) kr.serial_oracle = true;
     std::string kernel_text = source->substr(k.start_byte, k.end_byte - k.start_byte);
     kr.unchanged = translation.find(kernel_text) != std::string::npos;
     for (const auto& d : diags)
@@ -494,6 +508,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
 
   // 6. Compare, case by case.
   std::vector<const PlannedCase*> racy;
+  std::set<std::string> serial;  // cases judged against the serial original
   for (size_t i = 0; i < planned.size(); ++i) {
     const PlannedCase& pc = planned[i];
     KernelResult& kr = fr.kernels[pc.kernel];
@@ -568,14 +583,18 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     Verdict v = CompareResults(o.result, t.result, kernels[pc.kernel].params, opts_.tolerance, &cr.difference,
                                &detail);
     set(v, detail);
-    if (v == Verdict::kMismatch && kr.uses_prange) racy.push_back(&pc);
+    if (kr.serial_oracle) serial.insert(pc.id);
+    if ((v == Verdict::kMismatch && kr.uses_prange) || kr.serial_oracle) racy.push_back(&pc);
   }
 
   // 7. Racy originals: the pure-Python run decides who is right.
   if (!racy.empty()) {
     std::vector<PlannedCase> again;
     for (const PlannedCase* pc : racy) again.push_back(*pc);
-    progress_ << "difftest: " << path << ": mismatch in a prange kernel, re-running the original as pure Python …\n";
+    progress_ << "difftest: " << path << ": "
+              << (serial.size() == again.size() ? "kernels the Numba original races in"
+                                                : "mismatch in a prange kernel")
+              << ", running the original as pure Python …\n";
     auto py = RunSide(runner_, python, work, "python", orig_path, source_dir, again, opts_, progress_);
     for (const PlannedCase& pc : again) {
       KernelResult& kr = fr.kernels[pc.kernel];
@@ -584,12 +603,29 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       if (p.state != SideResult::State::kDone || Str(p.result, "status") != "ok") {
         cr.pure_python = "the pure-Python run failed: " +
                          (p.state == SideResult::State::kDone ? LastLine(Str(p.result, "traceback")) : p.note);
+        if (serial.count(pc.id))
+          cr.detail += (cr.detail.empty() ? "" : "\n  ") + std::string("compared with the Numba kernel, which races: ") +
+                       cr.pure_python;
         continue;
       }
       Difference d;
       std::string detail;
       Verdict v = CompareResults(p.result, trans[pc.id].result, kernels[pc.kernel].params, opts_.tolerance, &d,
                                  &detail);
+      if (serial.count(pc.id)) {
+        // The serial original is the oracle (CRB406); Numba's parallel
+        // answer is reported, not judged.
+        std::string numba = cr.verdict == Verdict::kEqual ? "" : "; the Numba parallel run differs: " + cr.detail;
+        cr.oracle = "serial original";
+        cr.pure_python = v == Verdict::kEqual ? "equal" : "different";
+        cr.difference = d;
+        cr.verdict = v;
+        cr.detail = v == Verdict::kEqual
+                        ? "equal (against the serial original: the Numba kernel races)" + numba
+                        : "against the serial original (NUMBA_DISABLE_JIT=1; the Numba kernel races): " +
+                              AgainstSerial(detail);
+        continue;
+      }
       cr.pure_python = v == Verdict::kEqual ? "equal" : "different";
       cr.detail += v == Verdict::kEqual
                        ? "\n  the translation equals the original run as pure Python (NUMBA_DISABLE_JIT=1): the "
@@ -606,6 +642,10 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       if (Severity(c.verdict) > Severity(worst->verdict)) worst = &c;
     kr.verdict = worst->verdict;
     kr.detail = worst->verdict == Verdict::kEqual ? "" : "[" + worst->input.label + ", " + worst->input.origin + "] " + worst->detail;
+    bool serial_all = true;
+    for (const auto& c : kr.cases) serial_all = serial_all && c.oracle == "serial original";
+    if (kr.verdict == Verdict::kEqual && serial_all)
+      kr.detail = "equal (against the serial original: the Numba kernel races)";
   }
   if (opts_.keep) {
     fr.work_dir = work;

@@ -6,7 +6,9 @@
 // translation in two separate Python processes (driver.py) on identical copies
 // of the inputs, compare every return value and every array argument after the
 // call (compare.h), and give every kernel a verdict. Kernels that race under
-// prange are re-run as pure Python (NUMBA_DISABLE_JIT=1) on a mismatch.
+// prange are re-run as pure Python (NUMBA_DISABLE_JIT=1) on a mismatch; those
+// the translator made race-free with atomics (CRB406) are compared with that
+// serial run in the first place.
 #pragma once
 
 #include <iosfwd>
@@ -40,6 +42,9 @@ struct CaseResult {
   /// the original run as pure Python (the Numba original races), "different"
   /// otherwise, or the reason the pure-Python run failed.
   std::string pure_python;
+  /// "serial original" when the verdict compares the translation with the
+  /// original run serially (the Numba kernel races, CRB406), else "" (Numba).
+  std::string oracle;
 };
 
 struct KernelResult {
@@ -50,6 +55,10 @@ struct KernelResult {
   std::vector<std::string> codes;  // diagnostics that kept it untranslated
   bool unchanged = false;          // the translation holds the kernel verbatim
   bool uses_prange = false;
+  /// The translator performs updates that race in the Numba original with
+  /// atomics (CRB406): the oracle is the original run serially
+  /// (NUMBA_DISABLE_JIT=1), not Numba's parallel answer.
+  bool serial_oracle = false;
   std::vector<CaseResult> cases;
   /// The expectations-file form: "equal", "refused CRB101", "not-tested" …
   std::string Outcome() const;

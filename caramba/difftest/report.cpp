@@ -82,6 +82,7 @@ json ToJson(const std::vector<FileResult>& files, int exit_code) {
       jk["codes"] = k.codes;
       jk["unchanged_by_translator"] = k.unchanged;
       jk["uses_prange"] = k.uses_prange;
+      jk["oracle"] = k.serial_oracle ? "serial original" : "numba";
       jk["cases"] = json::array();
       for (const auto& c : k.cases) {
         json jc;
@@ -96,6 +97,7 @@ json ToJson(const std::vector<FileResult>& files, int exit_code) {
         jc["numba_first_call_s"] = Seconds(c.numba_first_s);
         jc["translation_first_call_s"] = Seconds(c.translation_first_s);
         if (!c.pure_python.empty()) jc["pure_python"] = c.pure_python;
+        jc["oracle"] = c.oracle.empty() ? "numba" : c.oracle;
         if (c.verdict == Verdict::kMismatch && !c.difference.equal) {
           const Difference& d = c.difference;
           json m;
@@ -130,7 +132,11 @@ void PrintReport(const std::vector<FileResult>& files, std::ostream& out) {
     for (const auto& w : f.warnings) out << f.path << ": warning: " << w << "\n";
     if (!f.work_dir.empty()) out << f.path << ": kept in " << f.work_dir << " (rerun: cd there; PYTHON driver.py plan-translation.json)\n";
     for (const auto& k : f.kernels) {
-      if (k.verdict == Verdict::kEqual) continue;
+      if (k.verdict == Verdict::kEqual) {
+        // Said even when equal: Numba was not the oracle (CRB406).
+        if (!k.detail.empty()) out << f.path << ":" << k.line << ": " << k.qualname << ": " << k.detail << "\n";
+        continue;
+      }
       out << f.path << ":" << k.line << ": " << k.qualname << ": " << VerdictName(k.verdict);
       if (!k.detail.empty()) {
         size_t nl = k.detail.find('\n');

@@ -86,6 +86,28 @@ def main():
         check(k["verdict"] == "mismatch", "Numba and the translation differ", rep)
         check(k["cases"][0].get("pure_python") == "equal", "the translation equals pure Python", rep)
         check("races" in k["detail"], "the report says the original races", rep)
+    elif scenario == "serial_oracle":
+        # CRB406: the translator made the racing updates atomic, so the oracle
+        # is the original run serially; here Numba's answer differs from it
+        # for sure (int64 wraps), and must not decide the verdict.
+        original = os.path.join(PLANTED, "shared_updates.py")
+        _, rep, _ = run(caramba, "--no-timing", "--translation", os.path.join(PLANTED, "shared_updates_serial.py"),
+                        original, expect_rc=0)
+        k = kernels(rep)["wrapped_counts"]
+        check(k["verdict"] == "equal" and k["oracle"] == "serial original", "equal against the serial original", rep)
+        c = k["cases"][0]
+        check(c["oracle"] == "serial original" and c["pure_python"] == "equal", "the case names its oracle", rep)
+        check("the Numba parallel run differs" in c["detail"], "Numba's differing answer is reported", rep)
+        p = subprocess.run([caramba, "difftest", "--no-timing", "--translation",
+                            os.path.join(PLANTED, "shared_updates_serial.py"), original], capture_output=True, text=True)
+        check("equal (against the serial original: the Numba kernel races)" in p.stdout + p.stderr,
+              "the text report says which oracle:\n" + p.stdout + p.stderr)
+        # The serial original can still fail a translation.
+        _, rep, _ = run(caramba, "--no-timing", "--translation", os.path.join(PLANTED, "shared_updates_wrong.py"),
+                        original, expect_rc=1)
+        k = kernels(rep)["wrapped_counts"]
+        check(k["verdict"] == "mismatch" and "against the serial original" in k["detail"], "a wrong translation", rep)
+        check(k["cases"][0]["mismatch"]["where"].startswith("argument 'hist'"), "located in hist", rep)
     elif scenario == "not_tested":
         nt = os.path.join(PLANTED, "not_tested.py")
         _, rep, _ = run(caramba, "--no-timing", "--translation", nt, nt, expect_rc=1)
