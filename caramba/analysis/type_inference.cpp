@@ -359,6 +359,15 @@ Scalar StaticTyping::ScalarParamType(const std::string& p) const {
             s = Scalar::kInt64;
             break;
           }
+          // An allocation's shape (`np.zeros(n)`, `np.empty((n, m))`): an
+          // integer; not its fill value or dtype.
+          if (IsNumpyAllocation(q) && q.find("_like") == std::string::npos) {
+            auto args = a.ChildByField("arguments").NamedChildren();
+            if (!args.empty() && args[0].Type() != "keyword_argument" && args[0].StartByte() <= n.StartByte() &&
+                n.EndByte() <= args[0].EndByte())
+              s = Scalar::kInt64;
+            break;
+          }
           if (q != "int" && q != "abs" && q != "min" && q != "max") break;
         }
         // An index, or a slice bound (`b[2:n - 2]`): an integer.

@@ -104,7 +104,8 @@ TEST_CASE("same-statement read-modify-writes are updates, max/min only on intege
 TEST_CASE("forms atomics cannot express are refused with CRB407") {
   // a read-modify-write split over statements
   KernelPlan split = PlanOf(Prange("idx, h", "    for i in prange(idx.shape[0]):\n        t = h[idx[i]]\n"
-                                             "        h[idx[i]] = t + 1\n"));
+                                             "        h[idx[i]] = t + 1\n",
+                                  "@njit(\"void(int64[:], int64[:])\", parallel=True)"));
   CHECK(HasCode(split.refusals, "CRB407"));
   CHECK(FirstRefusal(split).find("split over statements") != std::string::npos);
   // x - a[k] is not an update of a[k]
@@ -122,7 +123,8 @@ TEST_CASE("forms atomics cannot express are refused with CRB407") {
                                               "        s = len(h) + np.sum(h)\n"));
   CHECK(HasCode(passed.refusals, "CRB407"));
   // no exact atomic form
-  KernelPlan div = PlanOf(Prange("idx, h", "    for i in prange(idx.shape[0]):\n        h[idx[i]] //= 2\n"));
+  KernelPlan div = PlanOf(Prange("idx, h", "    for i in prange(idx.shape[0]):\n        h[idx[i]] //= 2\n",
+                                "@njit(\"void(int64[:], int64[:])\", parallel=True)"));
   CHECK(FirstRefusal(div).find("'//=' has no exact atomic form") != std::string::npos);
   // floating-point values into an integer array
   KernelPlan ints = PlanOf(Prange("idx, counts", "    for i in prange(idx.shape[0]):\n        counts[idx[i]] += 0.5\n",

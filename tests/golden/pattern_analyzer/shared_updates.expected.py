@@ -11,7 +11,7 @@ def histogram(idx, w, hist):
         hist[idx[i]] += w[i]  # expect: CRB406
 
 
-@njit(parallel=True)
+@njit("void(float64[:], float64[:])", parallel=True)
 def flux(u, f):
     for i in prange(u.shape[0] - 1):
         g = u[i + 1] - u[i]
@@ -34,7 +34,7 @@ def scatter(perm, x, out):
         out[perm[i]] = x[i]
 
 
-@njit(parallel=True)
+@njit("void(int64[:], int64[:])", parallel=True)
 def split(idx, counts):
     for i in prange(idx.shape[0]):
         c = counts[idx[i]]

@@ -67,7 +67,7 @@ def int_updates(idx, v, top, bits):
 
 
 @pk.workunit
-def _pk_degrees(tid, edges, n: pk.double, deg: pk.View1D[pk.int64]):
+def _pk_degrees(tid, edges, n: pk.int64, deg: pk.View1D[pk.int64]):
     e: pk.int64 = tid
     pk.atomic_add(deg, [edges[e][0]], 1)  # expect: CRB406
     pk.atomic_add(deg, [edges[e][1]], 1)
