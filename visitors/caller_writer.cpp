@@ -147,18 +147,6 @@ std::string WriteCaller(const CallerInput& in) {
   for (const auto& a : plan.allocations)
     lines.push_back(a.var + " = " + CallerText(NodeAt(tree, a.call_start, a.call_end)));
   GuardLines(tree, plan, ind, lines);
-  // Atomic updates add floating-point values to these arrays of unknown
-  // dtype: an integer array would need Numba's conversion after each
-  // addition, which an atomic cannot do (CRB406).
-  for (const AtomicDtypeCheck& c : plan.atomic_dtype_checks) {
-    std::string ints;
-    for (const auto& a : c.or_integer) ints += " and " + a + ".dtype.kind in \"iub\"";
-    if (!ints.empty()) ints = " and not (" + ints.substr(5) + ")";
-    lines.push_back("if " + c.array + ".dtype.kind != \"f\"" + ints + ":");
-    lines.push_back(ind + "raise TypeError(\"" + in.names.caller + ": the translation updates '" + c.array +
-                    "' atomically with floating-point values and needs a floating-point array, not \" + str(" +
-                    c.array + ".dtype) + \" (Numba converts after each update); translate with an eager signature\")");
-  }
 
   // The policy.
   auto count_of = [](const std::vector<Node>& args) {

@@ -1394,8 +1394,15 @@ class Builder {
     for (const auto& n : su.notes)
       plan_.notes.push_back(Diagnostic::Make(DiagId::kAtomicElementUpdate, "'" + k_.name + "': " + n.message,
                                              std::string(path_)).At(n.start, n.end));
+    // Whether an atomically updated array holds integers decides the update
+    // (Numba converts after each addition, an atomic before): not guessed.
+    for (const AtomicDtypeCheck& c : su.dtype_checks)
+      Refuse(DiagId::kNoTypeEvidence,
+             "updates '" + c.array + "' with values that may not be integers, and nothing in the kernel says whether '" +
+                 c.array + "' holds integers (an atomic update would convert differently)",
+             def_.ChildByField("name"), kRecordTypesHelp);
+    if (!su.dtype_checks.empty()) return;
     plan_.atomic_updates = std::move(su.updates);
-    plan_.atomic_dtype_checks = std::move(su.dtype_checks);
   }
 
   // ---- automatic parallelism (issue 5 items 5-6; loop_dependence.h) ----------

@@ -116,10 +116,8 @@ struct KernelPlan {
   std::vector<std::pair<uint32_t, uint32_t>> setup;
   Reduction reduction;
   /// Element updates that several prange iterations may share, performed
-  /// atomically (shared_updates.h, CRB406), and the arrays of unknown dtype
-  /// the caller must find floating-point.
+  /// atomically (shared_updates.h, CRB406).
   std::vector<AtomicUpdate> atomic_updates;
-  std::vector<AtomicDtypeCheck> atomic_dtype_checks;
   std::vector<Allocation> allocations;
   ReturnKind returns = ReturnKind::kNothing;
   Scalar return_type = Scalar::kUnknown;

@@ -31,21 +31,24 @@ std::string FirstRefusal(const KernelPlan& p) { return p.refusals.empty() ? "" :
 }  // namespace
 
 TEST_CASE("a histogram prange: the update becomes an atomic add, with note CRB406") {
-  KernelPlan p = PlanOf(Prange("idx, w, hist", "    for i in prange(idx.shape[0]):\n        hist[idx[i]] += w[i]\n"));
+  KernelPlan p = PlanOf(Prange("idx, w, hist", "    for i in prange(idx.shape[0]):\n        hist[idx[i]] += w[i]\n",
+                               "@njit(\"void(int64[:], float64[:], float64[:])\", parallel=True)"));
   CHECK(p.translatable);
   CHECK(p.dispatch == Dispatch::kFor);
   REQUIRE(p.atomic_updates.size() == 1);
   CHECK(p.atomic_updates[0].op == AtomicOp::kAdd);
   CHECK(HasCode(p.notes, "CRB406"));
-  // hist's dtype is unknown and the values are floating-point unless w holds integers
-  REQUIRE(p.atomic_dtype_checks.size() == 1);
-  CHECK(p.atomic_dtype_checks[0].array == "hist");
-  CHECK(p.atomic_dtype_checks[0].or_integer == std::vector<std::string>{"w"});
+  // Without types, whether hist holds integers decides the update (Numba
+  // converts after each addition, an atomic before): refused, not guessed.
+  KernelPlan untyped = PlanOf(Prange("idx, w, hist", "    for i in prange(idx.shape[0]):\n        hist[idx[i]] += w[i]\n"));
+  CHECK_FALSE(untyped.translatable);
+  CHECK(HasCode(untyped.refusals, "CRB140"));
 }
 
 TEST_CASE("flux assembly f[i] += g, f[i + 1] -= g: both updates are atomic (neighbouring iterations share f[i + 1])") {
   KernelPlan p = PlanOf(Prange("u, f", "    for i in prange(u.shape[0] - 1):\n        g = u[i + 1] - u[i]\n"
-                                       "        f[i] += g\n        f[i + 1] -= g\n"));
+                                       "        f[i] += g\n        f[i + 1] -= g\n",
+                               "@njit(\"void(float64[:], float64[:])\", parallel=True)"));
   REQUIRE(p.atomic_updates.size() == 2);
   CHECK(p.atomic_updates[0].op == AtomicOp::kAdd);
   CHECK(p.atomic_updates[1].op == AtomicOp::kSub);
@@ -63,7 +66,8 @@ TEST_CASE("arrays each iteration owns stay plain: the loop index, or one affine 
 
 TEST_CASE("inner-loop indices are shared: a column sum over prange rows is atomic") {
   KernelPlan p = PlanOf(Prange("a, out", "    for i in prange(a.shape[0]):\n        for j in range(a.shape[1]):\n"
-                                         "            out[j] += a[i, j]\n"));
+                                         "            out[j] += a[i, j]\n",
+                                 "@njit(\"void(float64[:, :], float64[:])\", parallel=True)"));
   CHECK(p.atomic_updates.size() == 1);
 }
 
@@ -93,7 +97,6 @@ TEST_CASE("same-statement read-modify-writes are updates, max/min only on intege
   REQUIRE(p.atomic_updates.size() == 2);
   CHECK(p.atomic_updates[0].op == AtomicOp::kMax);
   CHECK(p.atomic_updates[1].op == AtomicOp::kMul);
-  CHECK(p.atomic_dtype_checks.empty());  // every type is known
   KernelPlan f = PlanOf(Prange("idx, v, top", "    for i in prange(idx.shape[0]):\n"
                                               "        top[idx[i]] = max(top[idx[i]], v[i])\n",
                                "@njit(\"void(int64[:], float64[:], float64[:])\", parallel=True)"));
@@ -140,7 +143,7 @@ TEST_CASE("a plain scatter is kept, and extents of the updated array are not rea
                                             "        h[int(x[i] * h.shape[0]) % len(h)] += 1\n"));
   CHECK(extent.translatable);
   CHECK(extent.atomic_updates.size() == 1);
-  CHECK(extent.atomic_dtype_checks.empty());  // integer values: exact in any dtype
+  CHECK(extent.refusals.empty());  // integer values: exact in any dtype
 }
 
 TEST_CASE("no atomics where the prange loop runs serially") {

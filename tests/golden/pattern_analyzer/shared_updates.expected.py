@@ -5,7 +5,7 @@ import numpy as np
 from numba import njit, prange
 
 
-@njit(parallel=True)
+@njit("void(int64[:], float64[:], float64[:])", parallel=True)
 def histogram(idx, w, hist):
     for i in prange(idx.shape[0]):
         hist[idx[i]] += w[i]  # expect: CRB406

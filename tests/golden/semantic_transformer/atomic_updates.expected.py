@@ -8,7 +8,7 @@ import math
 
 
 @pk.workunit
-def _pk_weighted(tid, acc: pk.Acc[pk.double], x, w, lo: pk.double, width: pk.double, hist):
+def _pk_weighted(tid, acc: pk.Acc[pk.double], x: pk.View1D[pk.double], w: pk.View1D[pk.double], lo: pk.double, width: pk.double, hist: pk.View1D[pk.double]):
     i: pk.int64 = tid
     b: pk.int64 = (x[i] - lo) / width
     pk.atomic_add(hist, [((b % int(hist.extent(0)) + int(hist.extent(0))) % int(hist.extent(0)))], w[i])  # expect: CRB406
@@ -16,8 +16,6 @@ def _pk_weighted(tid, acc: pk.Acc[pk.double], x, w, lo: pk.double, width: pk.dou
 
 
 def weighted(x, w, lo, width, hist):
-    if hist.dtype.kind != "f" and not (w.dtype.kind in "iub"):
-        raise TypeError("weighted: the translation updates 'hist' atomically with floating-point values and needs a floating-point array, not " + str(hist.dtype) + " (Numba converts after each update); translate with an eager signature")
     total = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_weighted,
         x=pk.array(x),
         w=pk.array(w),

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit, prange
 
 
-@njit(parallel=True)
+@njit("float64(float64[:], float64[:], float64, float64, float64[:])", parallel=True)
 def weighted(x, w, lo, width, hist):
     total = 0.0
     for i in prange(x.shape[0]):
