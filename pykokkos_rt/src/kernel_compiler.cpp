@@ -1278,6 +1278,10 @@ GeneratedKernel GenerateKernel(const KernelRequest& request) {
     auto p = at.StartPoint();
     throw DialectError(request.path, p.row + 1, p.column + 1, "syntax error: " + problems[0].message, "fix the Python syntax");
   }
+  return GenerateKernel(request, tree);
+}
+
+GeneratedKernel GenerateKernel(const KernelRequest& request, const Tree& tree) {
   Compiler c(request, tree);
   return c.Run();
 }
