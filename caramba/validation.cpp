@@ -173,13 +173,19 @@ DispatchSite FromSignature(const Unit& u) {
 
 // The type the caller's keyword argument `name` has at run time, as the
 // translation assumed it (see the comment at the top), or "" if the plan
-// does not know the name.
+// does not know the name. The names besides parameters and allocations are
+// the ones SemanticTransformer's Signature() adds.
 std::string ArgumentSignature(const KernelPlan& plan, const std::string& name) {
   // The one-element array of an atomic (max/min/product) reduction,
   // `_pk_<var> = np.full(1, <var>, dtype=<its type>)` (SemanticTransformer).
   if (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum &&
       name == std::string(kReservedPrefix) + plan.reduction.var)
     return RuntimeSignature(Type{plan.reduction.type, 1, 'C'});
+  // The inner count of a flattened nest and the step of a time loop the
+  // caller runs: Python ints, workunit parameters of type pk.int64.
+  if ((plan.inner_loop_start && name == std::string(kReservedPrefix) + "n1") ||
+      (!plan.time_var.empty() && name == plan.time_var))
+    return RuntimeSignature(Type{Scalar::kInt64, 0, 'A'});
   auto it = plan.types.find(name);
   if (it == plan.types.end()) return "";
   Type t = it->second;

@@ -232,3 +232,22 @@ TEST_CASE("a partial pipeline is not validated") {
   CHECK(WithCode(r, "CRB150").empty());
   CHECK(r.output.find("    B *= alpha\n\n\ndef scale_after") != std::string::npos);
 }
+
+TEST_CASE("sum2d with --nested-parallel flatten - the inner count _pk_n1 is an int64 argument") {
+  const char* src =
+      "from numba import njit\n"
+      "\n"
+      "\n"
+      "@njit\n"
+      "def sum2d(a, b, out):\n"
+      "    for i in range(a.shape[0]):\n"
+      "        for j in range(a.shape[1]):\n"
+      "            out[i, j] = a[i, j] + b[i, j]\n";
+  TranslateOptions opts;
+  opts.nested_parallel = "flatten";
+  PassResult r = Translate(src, opts);
+  REQUIRE(r.ok);
+  CHECK(WithCode(r, "CRB150").empty());
+  CHECK(r.output.find("_pk_n1=_pk_n1") != std::string::npos);
+  CHECK(r.output.find("def _pk_sum2d(") != std::string::npos);
+}
