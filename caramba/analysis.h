@@ -9,6 +9,7 @@
 #include <any>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <typeindex>
@@ -55,6 +56,15 @@ class AnalysisCache {
   template <typename A>
   void Put(typename A::Result value) {
     cache_[std::type_index(typeid(A))] = std::any(std::move(value));
+  }
+  /// Moves a cached result out (null if none), for a text about to change.
+  template <typename A>
+  std::shared_ptr<const typename A::Result> Take() {
+    auto it = cache_.find(std::type_index(typeid(A)));
+    if (it == cache_.end()) return nullptr;
+    auto out = std::make_shared<const typename A::Result>(std::move(std::any_cast<typename A::Result&>(it->second)));
+    cache_.erase(it);
+    return out;
   }
   /// Drops every cached result (the text changed).
   void Invalidate() { cache_.clear(); }

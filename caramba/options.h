@@ -49,6 +49,10 @@ struct TranslateOptions {
   /// pipeline refuses them (they stay Numba code). Filled by the validation
   /// step, not by users.
   std::map<std::string, std::string> failed_validation;
+  /// Run every workunit through the runtime's kernel front end after the
+  /// pipeline (validation.h). Off only with `--no-validate`, for measuring
+  /// its cost or for someone who knows the output is checked otherwise.
+  bool validate = true;
 };
 
 }  // namespace caramba

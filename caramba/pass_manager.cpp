@@ -5,7 +5,9 @@
 #include <cctype>
 #include <chrono>
 
+#include "caramba/analysis/kernel_plan.h"
 #include "caramba/text.h"
+#include "caramba/validation.h"
 
 namespace caramba {
 
@@ -67,6 +69,46 @@ std::vector<std::string> PassManager::VisitorNames() const {
 }
 
 PassResult PassManager::Run(std::string source, std::string_view path, const TranslateOptions& options) const {
+  // A partial pipeline (--stop-after, --only) writes no final translation to
+  // check.
+  if (!options.validate || !options.stop_after.empty() || !options.only.empty())
+    return RunOnce(std::move(source), path, options);
+  PassResult result = RunOnce(source, path, options);
+  TranslateOptions current = options;
+  double validating = 0, rerunning = 0;
+  // Each round refuses at least one more kernel (a name of the input), so
+  // after at most one round per kernel the last translation is validated and
+  // passes; a round that refuses nothing new stops the loop below.
+  size_t rounds = result.input_module ? result.input_module->kernels.size() + 1 : 0;
+  for (size_t round = 0; round < rounds && result.ok && result.plans && result.output_tree; ++round) {
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<ValidationFailure> failures = ValidateTranslation(
+        {*result.output_tree, path, *result.plans, source, *result.input_module, current});
+    validating += Since(t0);
+    bool progress = false;
+    for (const ValidationFailure& f : failures) progress |= current.failed_validation.emplace(f.kernel, f.message).second;
+    if (failures.empty()) break;
+    if (!progress) {
+      // Refusing the kernel did not remove the workunit: say so at the
+      // kernel (exit 1) rather than pass the translation silently.
+      for (const ValidationFailure& f : failures)
+        for (const Kernel& k : result.input_module->kernels)
+          if (k.name == f.kernel && !k.nested)
+            result.diagnostics.push_back(Diagnostic::Make(DiagId::kRejectedByRuntimeChecks, "'" + f.kernel + "': " + f.message,
+                                                          std::string(path))
+                                             .At(k.def_start_byte, k.def_start_byte + 3));
+      break;
+    }
+    for (const PassTiming& t : result.timings)  // analyses are inside the visitors' times
+      if (t.name.rfind("analysis:", 0) != 0) rerunning += t.seconds;
+    result = RunOnce(source, path, current);
+  }
+  result.timings.push_back({"validation", validating, 0});
+  if (rerunning > 0) result.timings.push_back({"validation: discarded runs", rerunning, 0});
+  return result;
+}
+
+PassResult PassManager::RunOnce(std::string source, std::string_view path, const TranslateOptions& options) const {
   PassResult result;
   auto t0 = std::chrono::steady_clock::now();
   // A copy of the input: the KernelRestorer puts back kernels that end refused.
@@ -139,6 +181,7 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
       }
       history.emplace_back(vr.edits.Edits());
       tree = std::move(next);
+      if (v.WritesWorkunits()) result.plans = cache.Take<KernelPlanAnalysis>();
       cache.Invalidate();
     }
     result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});

@@ -15,6 +15,8 @@
 
 namespace caramba {
 
+struct KernelPlans;
+
 struct PassTiming {
   std::string name;  // visitor or "parse", "analysis:<name>"
   double seconds = 0;
@@ -34,12 +36,19 @@ struct PassResult {
   /// output again. Null when ok == false.
   std::shared_ptr<const Tree> output_tree;
   std::vector<PassTiming> timings;
+  /// The kernel plans the workunits were written from (what the visitor
+  /// that writes them read), for the validation step; null when it made no
+  /// edits or did not run.
+  std::shared_ptr<const KernelPlans> plans;
 };
 
 class PassManager {
  public:
   explicit PassManager(std::vector<std::unique_ptr<Visitor>> visitors);
-  /// Translates `source`. `path` labels diagnostics.
+  /// Translates `source`. `path` labels diagnostics. When the whole pipeline
+  /// runs, the translation is then checked by the runtime's kernel front end
+  /// (validation.h); a kernel it rejects is refused (CRB150) and the
+  /// pipeline runs again without it, until everything translated passes.
   PassResult Run(std::string source, std::string_view path, const TranslateOptions& options) const;
   const std::vector<std::unique_ptr<Visitor>>& Visitors() const { return visitors_; }
   /// Finds a visitor by name (case, '-' and '_' ignored); -1 if none.
@@ -47,6 +56,9 @@ class PassManager {
   std::vector<std::string> VisitorNames() const;
 
  private:
+  /// One run of the pipeline, without validation.
+  PassResult RunOnce(std::string source, std::string_view path, const TranslateOptions& options) const;
+
   std::vector<std::unique_ptr<Visitor>> visitors_;
 };
 

@@ -26,6 +26,10 @@ void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
       ->check(CLI::IsMember({"outer", "flatten"}));
   app.add_flag("--explain-parallel", opts.explain_parallel,
                "say for each loop why it was or was not parallelised (notes CRB521/CRB522)");
+  // For measuring the check's cost (scripts/bench-translate); without it,
+  // exit 0 no longer means the runtime accepts every translated kernel.
+  app.add_flag("--no-validate{false}", opts.validate,
+               "skip checking the translation with the runtime's kernel front end (CRB150); for measurements");
 }
 
 }  // namespace caramba

@@ -77,6 +77,10 @@ class Visitor {
   /// Names of the analyses it reads (for --list-visitors and --time-passes).
   virtual std::vector<std::string_view> NeededAnalyses() const { return {}; }
   virtual VisitorResult Run(const Context& ctx) const = 0;
+  /// True for the visitor that writes workunits and callers from the kernel
+  /// plans: the pass manager keeps the plans it read (PassResult::plans) for
+  /// the validation step, which needs the types the translation assumed.
+  virtual bool WritesWorkunits() const { return false; }
 };
 
 }  // namespace caramba

@@ -22,6 +22,7 @@ class SemanticTransformer : public Visitor {
   }
   std::vector<std::string_view> NeededAnalyses() const override { return {"module", "kernel-plan"}; }
   VisitorResult Run(const Context& ctx) const override;
+  bool WritesWorkunits() const override { return true; }
 };
 
 }  // namespace caramba

@@ -95,6 +95,13 @@ class Builder {
   }
 
   void Build() {
+    // The runtime's kernel front end rejected this kernel's translation in an
+    // earlier run of the pipeline (caramba/validation.h): it stays Numba code.
+    if (auto v = options_.failed_validation.find(k_.name); v != options_.failed_validation.end() && !ranks_only_) {
+      Refuse(DiagId::kRejectedByRuntimeChecks, "'" + k_.name + "': " + v->second, k_.def_start_byte,
+             k_.def_start_byte + 3, "a translator bug: please report it; the kernel keeps running as Numba code");
+      return;
+    }
     if (k_.nested || !k_.via_decorator || k_.is_class) {
       Refuse(DiagId::kNestedKernel,
              "'" + k_.qualname + "' is " + (k_.via_decorator ? "not defined at module level" : "made by wrapping") +

@@ -299,6 +299,14 @@ class Compiler {
       Fail(n, "view '" + std::string(n.Text()) + "' used as a value", "index it: v[i] (one subscript per dimension)");
     return e;
   }
+  // An index (view element, local array element, subview): an integer, as
+  // the C++ needs (Kokkos views take integral indices only); upstream would
+  // fail to compile a floating-point one.
+  Expr Index(const Node& n) {
+    Expr e = Value(n);
+    if (IsFloat(S(e))) Fail(n, "floating-point index '" + std::string(n.Text()) + "'", "indices must be integers: declare `k: int = int(x)`");
+    return e;
+  }
   Expr Integer(const Node& n);
   Expr Binary(const Node& n);
   Expr Comparison(const Node& n);
@@ -582,7 +590,7 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
         int rank = 0;
         for (const Node& x : subs) {
           if (x.Type() == "identifier") {
-            args += ", " + Value(x).code;
+            args += ", " + Index(x).code;
           } else if (x.Type() == "slice") {
             std::vector<Node> bounds = x.NamedChildren();
             int colons = 0;
@@ -838,7 +846,7 @@ Expr Compiler::Access(const Node& n) {
   std::string code;
   if (vs->type.kind == TypeRef::Kind::kList) {
     if (idx.size() != 1) Fail(n, "local array indexed with " + std::to_string(idx.size()) + " subscripts", "local arrays are 1-D");
-    Expr e = Value(idx[0]);
+    Expr e = Index(idx[0]);
     return Expr{vs->cpp + "[" + e.code + "]", TypeRef::Of(vs->type.scalar)};
   }
   if (vs->type.kind != TypeRef::Kind::kView) Fail(base, "subscript of scalar '" + std::string(base.Text()) + "'", "only views and local arrays can be indexed");
@@ -847,9 +855,7 @@ Expr Compiler::Access(const Node& n) {
          "element access needs exactly one subscript per dimension; take a subview with `s = v[i, :]` in its own statement");
   code = vs->cpp + "(";
   for (size_t k = 0; k < idx.size(); ++k) {
-    Expr e = Value(idx[k]);
-    if (IsFloat(S(e))) Fail(idx[k], "floating-point index '" + std::string(idx[k].Text()) + "'", "indices must be integers: declare `k: int = int(x)`");
-    code += (k ? ", " : "") + e.code;
+    code += (k ? ", " : "") + Index(idx[k]).code;
   }
   return Expr{code + ")", TypeRef::Of(vs->type.scalar)};
 }
@@ -1278,6 +1284,10 @@ GeneratedKernel GenerateKernel(const KernelRequest& request) {
     auto p = at.StartPoint();
     throw DialectError(request.path, p.row + 1, p.column + 1, "syntax error: " + problems[0].message, "fix the Python syntax");
   }
+  return GenerateKernel(request, tree);
+}
+
+GeneratedKernel GenerateKernel(const KernelRequest& request, const Tree& tree) {
   Compiler c(request, tree);
   return c.Run();
 }

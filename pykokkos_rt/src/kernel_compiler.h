@@ -6,12 +6,20 @@
 // top level only), validates one workunit and every `@pk.function` of the file
 // against the dialect, and writes one C++ translation unit with a functor and
 // an `extern "C"` entry point. It does not compile anything: build_cache does.
+//
+// It depends on no Kokkos or pybind11 header: it is the library
+// pykokkos_kernel_front, which the runtime's module links and the translator
+// runs at translate time on every workunit it writes (caramba/validation.h).
 #pragma once
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace caramba {
+class Tree;
+}
 
 namespace pykokkos_rt {
 
@@ -83,5 +91,9 @@ struct GeneratedKernel {
 
 /// Generates the kernel, or throws DialectError / ArgumentError.
 GeneratedKernel GenerateKernel(const KernelRequest& request);
+/// The same for a file already parsed without syntax errors (`tree` is
+/// request.source parsed; request.source itself is not read again): callers
+/// that generate several workunits of one file parse it once.
+GeneratedKernel GenerateKernel(const KernelRequest& request, const caramba::Tree& tree);
 
 }  // namespace pykokkos_rt

@@ -52,5 +52,26 @@ expect_rc 0 "explain" -- "$CARAMBA" explain CRB005
 expect_rc 0 "empty file" -- "$CARAMBA" "$TMP/empty.py" -o "$TMP/empty.out"
 [ -e "$TMP/empty.out" ] && [ ! -s "$TMP/empty.out" ] && ok || bad "empty output"
 
+# A translation the runtime's kernel front end rejects is refused (CRB150, exit
+# 1, never 2): the kernel stays the Numba original byte for byte, the others
+# translate, and --no-validate (for measurements) writes the rejected workunits.
+expect_rc 1 "runtime rejects" -- "$CARAMBA" "$DATA/runtime_rejects.py" -o "$TMP/rejects.py"
+[ "$(grep -c 'warning\[CRB150\]' "$TMP/err")" = 3 ] && ok || bad "three CRB150 warnings"
+grep -q "runtime_rejects.py:16:1: warning\[CRB150\]: 'scale_after': .*augmented assignment to a whole array, at \`B \*= alpha\` (line 21)" "$TMP/err" \
+  && ok || bad "CRB150 of scale_after at its def, with the generated line mapped back"
+grep -q "'histogram': .*floating-point index" "$TMP/err" && ok || bad "CRB150 of histogram"
+grep -q "'matvec': .*matrix product" "$TMP/err" && ok || bad "CRB150 of matvec"
+grep -q "^def _pk_total(" "$TMP/rejects.py" && ok || bad "the accepted kernel is translated"
+# Everything from the first kernel to the last rejected one is the input's text.
+kept() { sed -n '/^@njit(parallel=True)$/,/^    return A @ x$/{p;/^    return A @ x$/q}' "$1"; }
+kept "$DATA/runtime_rejects.py" >"$TMP/kept.want"
+kept "$TMP/rejects.py" >"$TMP/kept.got"
+[ -s "$TMP/kept.want" ] && cmp -s "$TMP/kept.want" "$TMP/kept.got" && ok || bad "rejected kernels not kept byte for byte"
+expect_rc 0 "explain CRB150" -- "$CARAMBA" explain CRB150
+grep -q "translator bug" "$TMP/out" && ok || bad "CRB150 explanation says what to do"
+expect_rc 0 "--no-validate" -- "$CARAMBA" "$DATA/runtime_rejects.py" --no-validate -o "$TMP/unchecked.py"
+grep -q "^    B \*= alpha$" "$TMP/unchecked.py" && grep -q "^def _pk_scale_after(" "$TMP/unchecked.py" \
+  && ok || bad "--no-validate writes the rejected workunit"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -217,3 +217,20 @@ def string_value(i, a):
 def walrus(i, a):
     if (n := 3) > 2:  # reject: walrus
         a[i] = 0.0
+
+
+@pk.workunit
+def float_view_index(i, a, b):
+    a[i] = b[math.fmod(i, 4)]  # reject: floating-point index 'math.fmod\(i, 4\)'.*integers
+
+
+@pk.workunit
+def float_local_array_index(i, a):
+    t: List[float] = [1.0, 2.0]
+    a[i] = t[a[i]]  # reject: floating-point index 'a\[i\]'.*integers
+
+
+@pk.workunit
+def float_subview_index(i, m):
+    x: float = 1.0
+    row = m[x, :]  # reject: floating-point index 'x'.*integers
