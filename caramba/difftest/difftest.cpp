@@ -580,6 +580,9 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       auto merged = std::make_shared<TypeProfile>(topts.profile ? *topts.profile : TypeProfile());
       AddMissingKernels(merged.get(), seen);
       topts.profile = std::move(merged);
+      // --keep: the profile next to the driver, to translate by hand with
+      // caramba FILE --types types.json.
+      if (opts_.keep) std::ofstream(fs::path(work) / "types.json", std::ios::binary) << TypeProfileToJson(*topts.profile);
     }
     tr = Translate(*source, path, topts);
     classify();

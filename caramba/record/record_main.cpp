@@ -141,7 +141,8 @@ int RecordMain(const std::vector<std::string>& args, std::istream&, std::ostream
   std::vector<std::string> options(args.begin(), dd);
   std::vector<std::string> command(dd == args.end() ? args.end() : dd + 1, args.end());
   std::string output;
-  CLI::App app{"caramba record — run a command and record the types Numba compiles (docs/types.md)",
+  CLI::App app{"caramba record [-o PROFILE] -- CMD ARGS...\n\n"
+               "Runs CMD and records the types Numba compiles for every kernel it calls (docs/types.md).",
                "caramba record"};
   app.set_help_flag("-h,--help", "print this help and exit");
   app.add_option("-o,--output", output,
@@ -149,8 +150,7 @@ int RecordMain(const std::vector<std::string>& args, std::istream&, std::ostream
                  "nearest folder above holding .caramba/, pyproject.toml or .git)");
   app.prefix_command();  // without --, the first word that is not an option starts the command
   app.footer(
-      "\nUsage: caramba record [-o PROFILE] -- CMD ARGS...\n"
-      "  e.g. caramba record -- python run.py;  caramba record -- python -m pytest tests/\n"
+      "\nExamples: caramba record -- python run.py;  caramba record -- python -m pytest tests/\n"
       "Every Python process CMD starts is recorded (subprocesses, pytest-xdist workers,\n"
       "multiprocessing children). The profile is extended: signatures are added, none removed.\n"
       "Exit status: CMD's, or 2 when CMD cannot be run or the profile cannot be written.\n"
