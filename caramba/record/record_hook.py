@@ -233,11 +233,33 @@ def _scan_live_dispatchers():
             _safe_note(obj, cres)
 
 
+_writing = False  # a fragment is being written (a SIGTERM then waits for it)
+_term_pending = False
+
+
 def _write_fragment():
+    global _writing
     pid = os.getpid()
     if pid in _written_by:
         return
     _written_by.add(pid)
+    _writing = True
+    try:
+        _write_fragment_now(pid)
+    finally:
+        _writing = False
+        if _term_pending:
+            _die_of_sigterm()
+
+
+def _die_of_sigterm():
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _write_fragment_now(pid):
     folder = os.environ.get(_ENV_DIR)
     if not folder or "numba" not in sys.modules:
         return
@@ -286,6 +308,22 @@ def _install():
             real_exit(status)
 
     os._exit = _exit
+    # SIGTERM's default action skips atexit too, and multiprocessing.Pool
+    # ends its workers with SIGTERM: write first, then die the same way.
+    import signal
+
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        def _on_term(signum, frame):
+            global _term_pending
+            if _writing:  # arrived while exiting normally: finish the fragment first
+                _term_pending = True
+                return
+            try:
+                _write_fragment()
+            finally:
+                _die_of_sigterm()
+
+        signal.signal(signal.SIGTERM, _on_term)
 
 
 def _chain_user_sitecustomize():

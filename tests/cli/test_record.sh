@@ -147,6 +147,26 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 code = "import numpy as np; from physics.kernels import axpy; axpy(1j, np.ones(3, complex), np.ones(3, complex))"
 subprocess.run([sys.executable, "-c", code], check=True, cwd=root)
 EOF
+cat >"$PROJ/scripts/pool_run.py" <<'EOF'
+# A process pool: only the workers compile, and the pool ends them with SIGTERM.
+import multiprocessing as mp
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from physics.kernels import norm
+
+
+def work(n):
+    return norm(np.ones(n, dtype=np.float32))
+
+
+if __name__ == "__main__":
+    with mp.get_context("fork").Pool(2) as pool:
+        print(pool.map(work, [3, 4, 5, 6]))
+EOF
 
 # ---- record run.py ------------------------------------------------------------
 cd "$PROJ/physics"  # a subfolder: the profile still goes to the project root
@@ -209,6 +229,9 @@ check_profile "the child process's signature, complex types parsed" \
   'sig("axpy", ["complex128", "array(complex128, 1d, C)", "array(complex128, 1d, C)"])["args"][0] == {"numba": "complex128", "kind": "scalar", "dtype": "complex128"}'
 [ "$(grep -c "user sitecustomize ran" "$TMP/mark" 2>/dev/null)" = 2 ] && ok \
   || bad "the user's sitecustomize did not run in both processes"
+expect_rc 0 "record a process pool" -- "$CARAMBA" record -- "$PY" scripts/pool_run.py
+check_profile "the pool workers' signature" \
+  'sig("norm", ["array(float32, 1d, C)"])["return"]["numba"] == "float64"'
 
 # ---- exit statuses ------------------------------------------------------------
 expect_rc 3 "the command's exit status" -- "$CARAMBA" record -- "$PY" -c "import sys; sys.exit(3)"
