@@ -444,14 +444,16 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   auto refused = [&](size_t ki) {
     const Kernel& k = kernels[ki];
     KernelResult& kr = fr.kernels[ki];
+    std::string first;  // the first refusal explains the verdict (over a not-tested reason)
     for (const auto& d : tr.diags)
       if (Refused(d) && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) {
         std::string code(d.Code());
         if (std::find(kr.codes.begin(), kr.codes.end(), code) == kr.codes.end()) kr.codes.push_back(code);
-        if (kr.detail.empty()) kr.detail = code + ": " + d.message;
+        if (first.empty()) first = code + ": " + d.message;
       }
     if (!kr.codes.empty()) {
       kr.verdict = Verdict::kNotTranslated;
+      kr.detail = first;
       return true;
     }
     if (!IsTranslatableKind(k.kind)) return false;  // its own verdict, below
@@ -461,6 +463,11 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       return true;
     }
     return false;
+  };
+
+  auto not_translated_kind = [&](size_t i) {
+    fr.kernels[i].verdict = Verdict::kNotTranslated;
+    fr.kernels[i].detail = "a " + std::string(JitKindName(kernels[i].kind)) + " kernel is not translated";
   };
 
   // 2. Per kernel: not translated, not testable, or its cases.
@@ -478,8 +485,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       if (refused(ki)) continue;
     }
     if (!IsTranslatableKind(k.kind)) {
-      kr.verdict = Verdict::kNotTranslated;
-      kr.detail = "a " + std::string(JitKindName(k.kind)) + " kernel is not translated";
+      if (!record) not_translated_kind(ki);  // recording: once the translation's codes are known
       continue;
     }
     std::vector<Case> cases;
@@ -520,8 +526,8 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       KernelResult& kr = fr.kernels[ki];
       const Kernel& k = kernels[ki];
       kr.unchanged = tr.text.find(source->substr(k.start_byte, k.end_byte - k.start_byte)) != std::string::npos;
-      if (kr.verdict == Verdict::kNotTranslated && kr.codes.empty()) continue;  // a kind that is not translated
       if (refused(ki)) kr.cases.clear();
+      else if (!IsTranslatableKind(k.kind)) not_translated_kind(ki);
     }
   };
   if (planned.empty()) {
