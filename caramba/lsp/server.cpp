@@ -376,10 +376,13 @@ Document* Server::DocumentFor(const json& text_document) {
 TranslateOptions Server::OptionsFor(const Document& doc, std::optional<Diagnostic>* profile_error) {
   TranslateOptions opts = config_.translate;
   std::string why;
-  if (!profiles_.For(doc.path, &opts.profile, &why)) {
+  if (profiles_.For(doc.path, &opts.profile, &why)) {
+    last_profile_error_.clear();
+  } else {
     // The file is still analysed, with static types, and the problem is
     // shown on its first line: an editor has no stderr the user reads.
-    Log(1, why);
+    if (why != last_profile_error_) Log(0, why);  // once, not on every keystroke
+    last_profile_error_ = why;
     if (profile_error) {
       *profile_error = Diagnostic::Make(DiagId::kTypeProfile, why, doc.path).Help(std::string(kProfileHelp));
       (*profile_error)->At(0, 0);

@@ -147,6 +147,7 @@ class Server {
   ServerConfig config_;
   PassManager pm_;
   ProfileCache profiles_;
+  std::string last_profile_error_;  // logged once
   Sink sink_;
   std::ostream& log_;
   std::map<std::string, std::unique_ptr<Document>> documents_;
