@@ -88,6 +88,14 @@ def norm(v):
     return math.sqrt(total)
 
 
+@njit("float64(float64[:], float64)")
+def clipped_sum(v, cap):
+    acc = 0.0
+    for x in v:
+        acc += min(x, cap)
+    return acc
+
+
 def make_smoother(width):
     @njit
     def smooth(signal, out):
@@ -173,7 +181,7 @@ cd "$PROJ/physics"  # a subfolder: the profile still goes to the project root
 expect_rc 0 "record run.py" -- "$CARAMBA" record -- "$PY" ../run.py
 cd "$PROJ"
 [ -f "$PROJ/.caramba/types.json" ] && ok || bad "no profile at the project root"
-grep -q "4 kernels, 5 signatures recorded (5 new) in .*/proj/.caramba/types.json; it now holds 4 kernels, 5 signatures" "$TMP/err" && ok \
+grep -q "5 kernels, 6 signatures recorded (6 new) in .*/proj/.caramba/types.json; it now holds 5 kernels, 6 signatures" "$TMP/err" && ok \
   || { bad "record summary"; cat "$TMP/err" >&2; }
 grep -q "axpy f64" "$TMP/out" && ok || bad "the command's stdout is its own"
 check_profile "version" 'p["version"] == 1'
@@ -195,6 +203,8 @@ check_profile "SSA versions of different types are unstable" \
   'sig("norm", ["array(float64, 1d, C)"])["unstable_locals"] == ["total"] and "total" not in sig("norm", ["array(float64, 1d, C)"])["locals"]'
 check_profile "nested kernel by its qualname, no return value" \
   'sig("make_smoother.<locals>.smooth", ["array(float64, 1d, C)", "array(float64, 1d, C)"])["return"] == {"numba": "none", "kind": "none"}'
+check_profile "an eager signature, compiled at import though never called" \
+  'sig("clipped_sum", ["array(float64, 1d, A)", "float64"])["return"]["numba"] == "float64" and sorted(sig("clipped_sum", ["array(float64, 1d, A)", "float64"])["locals"]) == ["acc", "cap", "v", "x"]'
 check_profile "file, relative path, def line and parameters" \
   'kernel("norm")["relative"] == "physics/kernels.py" and kernel("norm")["file"].endswith("/physics/kernels.py") and kernel("norm")["line"] == 31 and kernel("axpy")["params"] == ["alpha", "x", "y"]'
 check_profile "no \$ temporaries, no arg. names" \
@@ -212,7 +222,7 @@ if "$PY" -c "import pytest" 2>/dev/null; then
 else
   expect_rc 0 "record the test file" -- "$CARAMBA" record -- "$PY" tests/test_kernels.py
 fi
-grep -q "2 kernels, 2 signatures recorded (2 new)" "$TMP/err" && ok || { bad "merge summary"; cat "$TMP/err" >&2; }
+grep -q "3 kernels, 3 signatures recorded (2 new)" "$TMP/err" && ok || { bad "merge summary"; cat "$TMP/err" >&2; }
 check_profile "integer axpy added, the others kept" \
   'len(sigs("axpy")) == 3 and sig("axpy", ["int64", "array(int64, 1d, C)", "array(int64, 1d, C)"])["return"]["dtype"] == "int64"'
 check_profile "a non-contiguous row is layout A" \
