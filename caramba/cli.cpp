@@ -90,7 +90,7 @@ std::string OptionSummary(const Kernel& k) {
 // ambiguous command lines. Returns an exit status, or -1 to go on with the
 // single-file translation of st.paths[0] (whose behaviour the end-to-end
 // tests pin down: stdout or -o, --list-kernels, --dump-tree, --time-passes).
-int RouteBatch(const CliState& st, const TranslateOptions& topts, std::istream& in, std::ostream& out,
+int RouteBatch(const CliState& st, const TranslateOptions& topts, const ProfileFlags& profile, std::istream& in, std::ostream& out,
                std::ostream& err, FileSystem& fs, bool err_is_tty) {
   auto usage = [&](const std::string& msg) {
     err << "caramba: error[CRB009]: " << msg << "\n";
@@ -147,6 +147,7 @@ int RouteBatch(const CliState& st, const TranslateOptions& topts, std::istream& 
   bo.stdin_filename = st.stdin_filename;
   bo.color = st.color == "always" || (st.color == "auto" && err_is_tty && !std::getenv("NO_COLOR"));
   bo.translate = topts;
+  bo.profile = profile;
   bo.discover.respect_gitignore = !st.no_gitignore;
   bo.discover.follow_symlinks = st.follow_symlinks;
   if (!st.exclude.empty()) bo.discover.exclude = st.exclude;
@@ -203,7 +204,8 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   app.add_flag("--list-kernels", st.list_kernels, "list the Numba kernels found (name, line, options, loops)");
   app.add_flag("--list-visitors", st.list_visitors, "list the visitors in pipeline order and exit");
   TranslateOptions topts;
-  AddTranslateFlags(app, topts);
+  ProfileFlags profile_flags;
+  AddTranslateFlags(app, topts, profile_flags);
   app.add_flag("--time-passes", st.time_passes, "print the time spent in parsing, analyses and each visitor");
   app.add_flag("--dump-tree", st.dump_tree, "print the tree-sitter syntax tree of the input and exit");
   std::string footer = "\nSubcommands (caramba SUBCOMMAND --help for each):\n";
@@ -261,7 +263,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   }
   if (st.paths.empty())
     return usage_error("no input file (usage: caramba FILE [-o OUT], caramba PATH... --diff|--check|-i|--out-dir DIR; see --help)");
-  if (int r = RouteBatch(st, topts, in, out, err, fs, err_is_tty); r >= 0) return r;
+  if (int r = RouteBatch(st, topts, profile_flags, in, out, err, fs, err_is_tty); r >= 0) return r;
   st.file = st.paths[0];
   if (!st.output.empty() && (st.list_kernels || st.dump_tree))
     return usage_error("-o cannot be combined with --list-kernels or --dump-tree (they write no translation)");
@@ -312,6 +314,14 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     return finish(kExitOk);
   }
 
+  {
+    ProfileCache profiles(profile_flags);
+    std::string why;
+    if (!profiles.For(from_stdin && st.stdin_filename.empty() ? "-" : label, &topts.profile, &why)) {
+      emit({Diagnostic::Make(DiagId::kTypeProfile, why).Help(std::string(kProfileHelp))}, {});
+      return finish(kExitFailure);
+    }
+  }
   PassResult res = pm.Run(*bytes, label, topts);
   emit(res.diagnostics, *bytes);
 

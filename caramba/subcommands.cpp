@@ -8,6 +8,8 @@ const std::vector<Subcommand>& Subcommands() {
   static const std::vector<Subcommand> table = {
       {"explain", "print the long explanation of a diagnostic code (caramba explain CRB005)", ExplainMain},
       {"lsp", "run the language server for editors (LSP over stdio; see docs/editors.md)", LspMain},
+      {"record", "run a command and record the types Numba compiles (caramba record -- python run.py)",
+       RecordMain},
       {"difftest", "prove translations equal to their Numba originals (caramba difftest FILE|DIR ...)", DifftestMain},
   };
   return table;

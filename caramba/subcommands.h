@@ -31,6 +31,9 @@ int ExplainMain(const std::vector<std::string>& args, std::istream& in, std::ost
 /// caramba/lsp/lsp_main.cpp: the language server on stdin/stdout.
 int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
             FileSystem& fs);
+/// caramba/record/record_main.cpp: run a command and record the types Numba compiles.
+int RecordMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+               FileSystem& fs);
 /// caramba/difftest/difftest_main.cpp: translations against their Numba originals.
 int DifftestMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
                  FileSystem& fs);

@@ -5,7 +5,7 @@
 
 namespace caramba {
 
-void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
+void AddTranslateFlags(CLI::App& app, TranslateOptions& opts, ProfileFlags& profile) {
   app.add_option("--stop-after", opts.stop_after, "run the pipeline up to this visitor");
   app.add_option("--only", opts.only, "run only this visitor");
   // One name per occurrence: a vector option would otherwise swallow the
@@ -30,6 +30,11 @@ void AddTranslateFlags(CLI::App& app, TranslateOptions& opts) {
   // exit 0 no longer means the runtime accepts every translated kernel.
   app.add_flag("--no-validate{false}", opts.validate,
                "skip checking the translation with the runtime's kernel front end (CRB150); for measurements");
+  auto* types = app.add_option("--types", profile.types,
+                               "exact Numba types recorded by caramba record (default: the project's "
+                               ".caramba/types.json when there is one; docs/types.md)");
+  app.add_flag("--no-types", profile.no_types, "do not use a type profile: static type inference only")
+      ->excludes(types);
 }
 
 }  // namespace caramba

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "caramba/options.h"
+#include "caramba/profile_cache.h"
 
 namespace CLI {
 class App;
@@ -12,7 +13,9 @@ class App;
 
 namespace caramba {
 
-/// Adds the translation flags to `app`, writing into `opts`.
-void AddTranslateFlags(CLI::App& app, TranslateOptions& opts);
+/// Adds the translation flags to `app`, writing into `opts`, and --types /
+/// --no-types into `profile` (the profile itself is loaded per input file,
+/// through a ProfileCache, once the command line is parsed).
+void AddTranslateFlags(CLI::App& app, TranslateOptions& opts, ProfileFlags& profile);
 
 }  // namespace caramba

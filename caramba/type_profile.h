@@ -27,9 +27,19 @@ namespace caramba {
 
 /// A type as Numba printed it, and Caramba's model of it (scalar kUnknown
 /// when Caramba has none: the Numba spelling says what it was).
+///
+/// How the file's parsed form maps onto `type`: kind "array" -> the dtype with
+/// rank = ndim (>= 1) and layout 'C'/'F'/'A'; kind "scalar" -> the dtype at
+/// rank 0; kind "none" -> Scalar::kNone (a function that returns nothing, or a
+/// None argument); kind "other" -> kUnknown. Literal types are recorded as
+/// their base type (`Literal[int](3)` is int64), readonly arrays as arrays
+/// (`readonly` set), 0-d arrays and arrays of records as "other". Complex
+/// dtypes are kComplex64/kComplex128 (Known(), but Caramba cannot translate
+/// them).
 struct ProfiledType {
   Type type;
   std::string numba;  // "array(float64, 2d, C)", "int64", "UniTuple(int64 x 2)"
+  bool readonly = false;  // a readonly array (Numba: "readonly array(...)")
   bool Known() const { return type.scalar != Scalar::kUnknown; }
 };
 
@@ -50,7 +60,14 @@ struct ProfiledKernel {
   std::string relative;  // relative to the profile's project root ("" if outside)
   std::string qualname;  // "kernel", "Class.method", "outer.<locals>.inner"
   int line = 0;          // first line of the def, 1-based
+  /// The parameter names when it was recorded (`def f(a, b)`: {"a", "b"}),
+  /// so a consumer can tell a profile recorded before the def changed.
+  std::vector<std::string> params;
+  /// Distinct signatures (by argument types), sorted by their spelling.
   std::vector<ProfiledSignature> signatures;
+  /// `file` with symlinks resolved when it exists (else `file` made absolute
+  /// and normal); filled by the loader and the merge, used by Find.
+  std::string canonical;
 };
 
 struct TypeProfile {
@@ -70,5 +87,44 @@ std::optional<TypeProfile> LoadTypeProfile(const std::string& path, std::string*
 /// The profile of the project `file` belongs to: the nearest
 /// `.caramba/types.json` in the file's folder or one of its parents; "" if none.
 std::string FindProjectProfile(std::string_view file);
+
+// ---- producing profiles (caramba record, difftest) --------------------------
+
+/// The format version this build reads and writes ("version" in the file).
+inline constexpr int kTypeProfileVersion = 1;
+
+/// Parses the text of a profile (or of a record fragment); `path` names it in
+/// errors and gives the root (ProfileRootFor). Same errors as LoadTypeProfile.
+std::optional<TypeProfile> ParseTypeProfile(std::string_view text, const std::string& path, std::string* error);
+
+/// The profile as JSON text (docs/types.md): `relative` recomputed against
+/// `profile.root`, kernels sorted by file and qualname.
+std::string TypeProfileToJson(const TypeProfile& profile);
+
+/// The project root a profile file belongs to: the parent of its folder when
+/// that folder is `.caramba`, else its own folder.
+std::string ProfileRootFor(std::string_view profile_path);
+
+/// The project root of a working folder: the nearest of `dir` and its
+/// parents that holds `.caramba/`, `pyproject.toml` or `.git`; else `dir`
+/// (made absolute).
+std::string FindProjectRoot(std::string_view dir);
+
+/// Adds what a recording saw to `profile`. A kernel is identified by its
+/// (canonical) file and qualname. Signatures are a union keyed by the
+/// argument types; a signature seen again takes the new recording's return
+/// type and locals. A kernel whose parameters changed is replaced by the new
+/// recording. Kernels and signatures the recording did not see are kept.
+void MergeTypeProfile(TypeProfile* profile, const TypeProfile& recorded);
+
+/// Adds the kernels of `extra` that `profile` has no entry for (difftest:
+/// the project's profile first, its recorded inputs for the rest).
+void AddMissingKernels(TypeProfile* profile, const TypeProfile& extra);
+
+/// Sets each kernel's `canonical` from its `file` (after changing files).
+void CanonicalizeFiles(TypeProfile* profile);
+
+/// Number of signatures over all kernels.
+size_t SignatureCount(const TypeProfile& profile);
 
 }  // namespace caramba

@@ -16,6 +16,7 @@
 #include "caramba/batch/diff.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
+#include "caramba/profile_cache.h"
 
 #ifndef CARAMBA_VERSION
 #define CARAMBA_VERSION "0.0.0"
@@ -68,6 +69,7 @@ struct Job {
   InputFile input;
   std::string out_path;                    // kOutDir / kOutFile target
   std::optional<Diagnostic> planned_error;  // e.g. an out-dir collision found before the run
+  std::shared_ptr<const TypeProfile> profile;  // its project's type profile (null: none)
 };
 
 class Worker {
@@ -97,7 +99,9 @@ class Worker {
     }
     if (auto bad = CheckSourceBytes(bytes, job.input.path)) return fail({*bad}, {});
 
-    PassResult r = pm_.Run(bytes, job.input.path, opts_.translate);
+    TranslateOptions topts = opts_.translate;
+    topts.profile = job.profile;
+    PassResult r = pm_.Run(bytes, job.input.path, topts);
     o.kernels = ClassifyKernels(r, bytes);
     for (const auto& k : o.kernels)
       if (k.status == KernelStatus::kTranslated) ++w.translated;
@@ -268,6 +272,26 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
                                            f.path);
     }
     jobs.push_back(std::move(j));
+  }
+
+  // Type profiles: --types for every file, or each file's project profile,
+  // each read once for the whole run. One that cannot be read stops the run
+  // before anything is written (translating without it would silently
+  // change the result).
+  {
+    ProfileCache profiles(opts.profile);
+    std::set<std::string> reported;
+    bool bad = false;
+    for (auto& j : jobs) {
+      std::string why;
+      std::string where = j.input.is_stdin && opts.stdin_filename.empty() ? "-" : j.input.path;
+      if (!profiles.For(where, &j.profile, &why)) {
+        bad = true;
+        if (reported.insert(why).second)
+          run_diag(Diagnostic::Make(DiagId::kTypeProfile, why).Help(std::string(kProfileHelp)));
+      }
+    }
+    if (bad) return 2;
   }
 
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());

@@ -20,6 +20,7 @@
 #include "caramba/batch/kernel_status.h"
 #include "caramba/file_system.h"
 #include "caramba/options.h"
+#include "caramba/profile_cache.h"
 
 namespace caramba {
 
@@ -46,6 +47,8 @@ struct BatchOptions {
   std::string stdin_filename; // label (and out-dir name) of "-"
   bool color = false;
   TranslateOptions translate;
+  /// --types / --no-types; the run reads each profile once (profile_cache.h).
+  ProfileFlags profile;
   DiscoverOptions discover;
 };
 

@@ -18,6 +18,7 @@
 #include "caramba/module_analysis.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
+#include "caramba/record/record.h"
 #include "caramba/syntax.h"
 
 namespace fs = std::filesystem;
@@ -113,7 +114,7 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
                                           const std::string& work, const std::string& side,
                                           const std::string& module_path, const std::string& source_dir,
                                           const std::vector<PlannedCase>& cases, const DifftestOptions& opts,
-                                          std::ostream& progress) {
+                                          std::ostream& progress, const std::map<std::string, std::string>& env) {
   std::map<std::string, SideResult> res;
   std::map<std::string, size_t> kernel_of;
   for (const auto& c : cases) {
@@ -158,6 +159,7 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
     spec.argv = {python, (fs::path(work) / "driver.py").string(), plan_path};
     spec.timeout_s = opts.timeout_s;
     spec.cwd = work;
+    spec.env = env;  // the recording hook's, when recording
     spec.env["PYTHONHASHSEED"] = "0";
     spec.env["PYTHONDONTWRITEBYTECODE"] = "1";
     spec.env["NUMBA_CACHE_DIR"] = (fs::path(work) / "numba-cache").string();
@@ -327,6 +329,52 @@ bool Refused(const Diagnostic& d) {
   return code >= 100 && code < 500 && d.severity != Severity::Note;
 }
 
+// The translator's output for one file (translated twice: a translator that
+// is not deterministic is a bug).
+struct Translation {
+  std::string text;
+  std::vector<Diagnostic> diags;
+  std::string failure;  // "" when it succeeded
+};
+
+Translation Translate(const std::string& source, const std::string& path, const TranslateOptions& topts) {
+  Translation t;
+  PassManager pm(BuildPipeline());
+  PassResult r = pm.Run(source, path, topts);
+  PassResult again = pm.Run(source, path, topts);
+  t.diags = r.diagnostics;
+  if (!r.ok) {
+    t.failure = "the translator failed";
+    for (const auto& d : r.diagnostics)
+      if (d.severity == Severity::Error) t.failure += "\n  " + std::string(d.Code()) + ": " + d.message;
+  } else if (again.output != r.output) {
+    t.failure = "the translator is not deterministic: two translations of this file differ";
+  }
+  t.text = r.output;
+  return t;
+}
+
+// The types the original side recorded, as a type source for this file's
+// translation: paths of the copy in the work folder mapped back to the file,
+// and kernels of the file whose only inputs were generated left out (their
+// types would be our own static guess fed back to us).
+TypeProfile RecordedTypes(const TypeProfile& recorded, const std::string& copy, const std::string& path,
+                          const std::set<std::string>& generated_only) {
+  TypeProfile out;
+  std::error_code ec;
+  std::string copy_canonical = fs::weakly_canonical(copy, ec).string();
+  std::string file = fs::absolute(path, ec).lexically_normal().string();
+  for (ProfiledKernel k : recorded.kernels) {
+    if (k.canonical == copy_canonical) {
+      if (generated_only.count(k.qualname)) continue;
+      k.file = file;
+    }
+    out.kernels.push_back(std::move(k));
+  }
+  CanonicalizeFiles(&out);
+  return out;
+}
+
 }  // namespace
 
 FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& cases_file) {
@@ -342,49 +390,46 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     fr.error = bad->message;
     return fr;
   }
+  // The project's type profile (--types, --no-types, .caramba/types.json).
+  TranslateOptions topts = opts_.translate;
+  std::string profile_error;
+  if (!profiles_.For(path, &topts.profile, &profile_error)) {
+    fr.error = "CRB012: " + profile_error;
+    return fr;
+  }
 
-  // 1. The translation (twice: a translator that is not deterministic is a bug).
-  std::string translation;
-  std::vector<Diagnostic> diags;
-  std::shared_ptr<const ModuleInfo> module;
   Tree tree = Tree::Parse(*source);
-  std::string translate_failure;
-  if (!opts_.translation_file.empty()) {
+  auto module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
+  // With a given translation there is nothing to translate, and a file that
+  // does not parse is not worth a Python process: no recording then.
+  const bool given = !opts_.translation_file.empty();
+  const bool record = opts_.record && !given && !tree.Root().HasError();
+  Translation tr;
+  if (given) {
     Diagnostic td;
     auto t = fs_.Read(opts_.translation_file, &td);
     if (!t) {
       fr.error = "--translation: " + td.message;
       return fr;
     }
-    translation = *t;
-    module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
+    tr.text = *t;
     // Which originals race is a property of the source: the translator's
     // notes say it (CRB406) also when the translation is given.
-    PassResult r = PassManager(BuildPipeline()).Run(*source, path, opts_.translate);
+    PassResult r = PassManager(BuildPipeline()).Run(*source, path, topts);
     for (const auto& d : r.diagnostics)
-      if (d.Code() == "CRB406") diags.push_back(d);
-  } else {
-    PassManager pm(BuildPipeline());
-    PassResult r = pm.Run(*source, path, opts_.translate);
-    PassResult again = pm.Run(*source, path, opts_.translate);
-    module = r.input_module ? r.input_module : std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
-    diags = r.diagnostics;
-    if (!r.ok) {
-      translate_failure = "the translator failed";
-      for (const auto& d : r.diagnostics)
-        if (d.severity == Severity::Error) translate_failure += "\n  " + std::string(d.Code()) + ": " + d.message;
-    } else if (again.output != r.output) {
-      translate_failure = "the translator is not deterministic: two translations of this file differ";
-    }
-    translation = r.output;
+      if (d.Code() == "CRB406") tr.diags.push_back(d);
   }
   if (module->kernels.empty()) {
-    if (!translate_failure.empty()) fr.error = translate_failure;  // e.g. a syntax error
+    if (!given) tr = Translate(*source, path, topts);
+    if (!tr.failure.empty()) fr.error = tr.failure;  // e.g. a syntax error
     else fr.warnings.push_back("no Numba kernels in this file");
     return fr;
   }
+  // Without recording, the translation comes first: kernels it refuses are
+  // not run at all.
+  if (!given && !record) tr = Translate(*source, path, topts);
 
-  // 2. Directives: the cases file wins over markers, per kernel.
+  // 1. Directives: the cases file wins over markers, per kernel.
   DirectiveSet markers = ParseMarkers(*source, path);
   for (const auto& e : markers.errors) fr.warnings.push_back("bad marker: " + e);
   std::map<std::string, std::vector<int64_t>> declared = markers.sizes;
@@ -404,38 +449,55 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       top_names.insert(std::string(def.ChildByField("name").Text()));
   }
 
-  // 3. Per kernel: refused, not testable, or its cases.
-  std::vector<PlannedCase> planned;
+  // Refusals come from the translation: kernels it left as Numba code are not
+  // compared. Returns true when the kernel is out.
   const auto& kernels = module->kernels;
   fr.kernels.resize(kernels.size());
+  auto refused = [&](size_t ki) {
+    const Kernel& k = kernels[ki];
+    KernelResult& kr = fr.kernels[ki];
+    std::string first;  // the first refusal explains the verdict (over a not-tested reason)
+    for (const auto& d : tr.diags)
+      if (Refused(d) && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) {
+        std::string code(d.Code());
+        if (std::find(kr.codes.begin(), kr.codes.end(), code) == kr.codes.end()) kr.codes.push_back(code);
+        if (first.empty()) first = code + ": " + d.message;
+      }
+    if (!kr.codes.empty()) {
+      kr.verdict = Verdict::kNotTranslated;
+      kr.detail = first;
+      return true;
+    }
+    if (!IsTranslatableKind(k.kind)) return false;  // its own verdict, below
+    if (!tr.failure.empty()) {
+      kr.verdict = Verdict::kError;
+      kr.detail = tr.failure;
+      return true;
+    }
+    return false;
+  };
+
+  auto not_translated_kind = [&](size_t i) {
+    fr.kernels[i].verdict = Verdict::kNotTranslated;
+    fr.kernels[i].detail = "a " + std::string(JitKindName(kernels[i].kind)) + " kernel is not translated";
+  };
+
+  // 2. Per kernel: not translated, not testable, or its cases.
+  std::vector<PlannedCase> planned;
+  std::set<std::string> generated_only;  // kernels tested on generated inputs alone
   for (size_t ki = 0; ki < kernels.size(); ++ki) {
     const Kernel& k = kernels[ki];
     KernelResult& kr = fr.kernels[ki];
     kr.qualname = k.qualname.empty() ? k.name : k.qualname;
     kr.line = k.line;
     kr.uses_prange = !k.prange_loops.empty();
-    for (const auto& d : diags)
-      if (d.Code() == "CRB406" && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) kr.serial_oracle = true;
     std::string kernel_text = source->substr(k.start_byte, k.end_byte - k.start_byte);
-    kr.unchanged = translation.find(kernel_text) != std::string::npos;
-    for (const auto& d : diags)
-      if (Refused(d) && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) {
-        std::string code(d.Code());
-        if (std::find(kr.codes.begin(), kr.codes.end(), code) == kr.codes.end()) kr.codes.push_back(code);
-        if (kr.detail.empty()) kr.detail = code + ": " + d.message;
-      }
-    if (!kr.codes.empty()) {
-      kr.verdict = Verdict::kNotTranslated;
-      continue;
+    if (!record) {
+      kr.unchanged = tr.text.find(kernel_text) != std::string::npos;
+      if (refused(ki)) continue;
     }
     if (!IsTranslatableKind(k.kind)) {
-      kr.verdict = Verdict::kNotTranslated;
-      kr.detail = "a " + std::string(JitKindName(k.kind)) + " kernel is not translated";
-      continue;
-    }
-    if (!translate_failure.empty()) {
-      kr.verdict = Verdict::kError;
-      kr.detail = translate_failure;
+      if (!record) not_translated_kind(ki);  // recording: once the translation's codes are known
       continue;
     }
     std::vector<Case> cases;
@@ -453,6 +515,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
         kr.detail = reason.empty() ? "no inputs could be made" : reason;
         continue;
       }
+      generated_only.insert(kr.qualname);
     }
     for (size_t ci = 0; ci < cases.size(); ++ci) {
       PlannedCase pc;
@@ -468,9 +531,26 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       kr.cases.push_back(std::move(cr));
     }
   }
-  if (planned.empty()) return fr;
+  // Recording: the translation comes once the original has run; kernels it
+  // refuses are dropped then, with their cases.
+  auto classify = [&] {
+    for (size_t ki = 0; ki < kernels.size(); ++ki) {
+      KernelResult& kr = fr.kernels[ki];
+      const Kernel& k = kernels[ki];
+      kr.unchanged = tr.text.find(source->substr(k.start_byte, k.end_byte - k.start_byte)) != std::string::npos;
+      if (refused(ki)) kr.cases.clear();
+      else if (!IsTranslatableKind(k.kind)) not_translated_kind(ki);
+    }
+  };
+  if (planned.empty()) {
+    if (record) {
+      tr = Translate(*source, path, topts);
+      classify();
+    }
+    return fr;
+  }
 
-  // 4. The work folder: driver, the two modules, plans and inputs.
+  // 3. The work folder: driver, the two modules, plans and inputs.
   std::string tmpl = (fs::path(opts_.keep_root.empty() ? fs::temp_directory_path().string() : opts_.keep_root) /
                       "caramba-difftest-XXXXXX")
                          .string();
@@ -490,13 +570,61 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   std::string trans_path = (fs::path(work) / "translated" / stem).string();
   std::string source_dir = fs::absolute(fs::path(path), ec).parent_path().string();
   { std::ofstream(orig_path, std::ios::binary) << *source; }
-  { std::ofstream(trans_path, std::ios::binary) << translation; }
   { std::ofstream(fs::path(work) / "driver.py", std::ios::binary) << DriverSource(); }
   std::string python = FindPython(opts_.python);
 
-  // 5. Run both sides, the original first (it makes and saves the inputs).
-  progress_ << "difftest: " << path << ": " << planned.size() << " case(s), Numba original …\n";
-  auto orig = RunSide(runner_, python, work, "original", orig_path, source_dir, planned, opts_, progress_);
+  // 4. The Numba original first (it makes and saves the inputs). Recording,
+  // it runs every kernel's cases and Numba's types of those runs become a
+  // type source of the translation, after the project's own profile.
+  std::map<std::string, SideResult> orig;
+  auto run_original = [&](const std::map<std::string, std::string>& env) {
+    if (planned.empty()) return;
+    progress_ << "difftest: " << path << ": " << planned.size() << " case(s), Numba original …\n";
+    orig = RunSide(runner_, python, work, "original", orig_path, source_dir, planned, opts_, progress_, env);
+  };
+  if (record) {
+    std::string why;
+    std::unique_ptr<record::Recording> rec = record::Recording::Start(&why);
+    if (!rec) {
+      fr.error = "cannot record types: " + why;
+      fs::remove_all(work, ec);
+      return fr;
+    }
+    run_original(rec->Environment());
+    std::vector<std::string> warnings;
+    TypeProfile seen = RecordedTypes(rec->Collect(&warnings), orig_path, path, generated_only);
+    for (auto& w : warnings) fr.warnings.push_back(std::move(w));
+    if (!seen.kernels.empty()) {
+      auto merged = std::make_shared<TypeProfile>(topts.profile ? *topts.profile : TypeProfile());
+      AddMissingKernels(merged.get(), seen);
+      topts.profile = std::move(merged);
+      // --keep: the profile next to the driver, to translate by hand with
+      // caramba FILE --types types.json.
+      if (opts_.keep) std::ofstream(fs::path(work) / "types.json", std::ios::binary) << TypeProfileToJson(*topts.profile);
+    }
+    tr = Translate(*source, path, topts);
+    classify();
+    std::vector<PlannedCase> kept;
+    for (auto& pc : planned)
+      if (!fr.kernels[pc.kernel].cases.empty()) kept.push_back(std::move(pc));
+    planned = std::move(kept);
+    if (planned.empty()) {
+      if (opts_.keep) fr.work_dir = work;
+      else fs::remove_all(work, ec);
+      return fr;
+    }
+  } else {
+    run_original({});
+  }
+  { std::ofstream(trans_path, std::ios::binary) << tr.text; }
+  // Kernels translated with atomics (CRB406): the Numba original races, the
+  // serial original is the oracle.
+  for (size_t ki = 0; ki < kernels.size(); ++ki)
+    for (const auto& d : tr.diags)
+      if (d.Code() == "CRB406" && d.start && *d.start >= kernels[ki].start_byte && *d.start < kernels[ki].end_byte)
+        fr.kernels[ki].serial_oracle = true;
+
+  // 5. The translation, on the cases the original could run.
   std::vector<PlannedCase> second;
   for (const auto& pc : planned) {
     const SideResult& o = orig[pc.id];
@@ -504,7 +632,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     if (o.state == SideResult::State::kDone && (st == "ok" || st == "raised")) second.push_back(pc);
   }
   progress_ << "difftest: " << path << ": translation …\n";
-  auto trans = RunSide(runner_, python, work, "translation", trans_path, source_dir, second, opts_, progress_);
+  auto trans = RunSide(runner_, python, work, "translation", trans_path, source_dir, second, opts_, progress_, {});
 
   // 6. Compare, case by case.
   std::vector<const PlannedCase*> racy;
@@ -595,7 +723,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
               << (serial.size() == again.size() ? "kernels the Numba original races in"
                                                 : "mismatch in a prange kernel")
               << ", running the original as pure Python …\n";
-    auto py = RunSide(runner_, python, work, "python", orig_path, source_dir, again, opts_, progress_);
+    auto py = RunSide(runner_, python, work, "python", orig_path, source_dir, again, opts_, progress_, {});
     for (const PlannedCase& pc : again) {
       KernelResult& kr = fr.kernels[pc.kernel];
       CaseResult& cr = kr.cases[pc.index];

@@ -1,9 +1,11 @@
 // difftest.h — `caramba difftest`: proves translations equal to their Numba
 // originals on concrete inputs (design.md §4, issue 6).
 //
-// Per file: translate in-process (PassManager; or take a given translation),
-// build the cases (cases.h, inference.h), run the Numba original and the
-// translation in two separate Python processes (driver.py) on identical copies
+// Per file: build the cases (cases.h, inference.h), run the Numba original in
+// a Python process (driver.py) with the recording hook (caramba/record), so
+// the types Numba compiled for those inputs join the project's type profile;
+// translate in-process with that profile (PassManager; or take a given
+// translation), run the translation in another process on identical copies
 // of the inputs, compare every return value and every array argument after the
 // call (compare.h), and give every kernel a verdict. Kernels that race under
 // prange are re-run as pure Python (NUMBA_DISABLE_JIT=1) on a mismatch; those
@@ -23,6 +25,7 @@
 #include "caramba/difftest/process.h"
 #include "caramba/file_system.h"
 #include "caramba/options.h"
+#include "caramba/profile_cache.h"
 
 namespace caramba::difftest {
 
@@ -84,6 +87,12 @@ struct DifftestOptions {
   bool keep = false;
   std::string keep_root;           // where --keep directories go ("" = TMPDIR)
   TranslateOptions translate;
+  /// --types / --no-types: the project's type profile (profile_cache.h).
+  ProfileFlags profile;
+  /// Run the Numba original first with the recording hook, and translate
+  /// with the types it compiled for the inputs of run markers and cases files
+  /// (after the project's profile). --no-record: static types only.
+  bool record = true;
   Tolerance tolerance;
 };
 
@@ -93,7 +102,7 @@ extern const std::vector<int64_t> kDefaultSizes;
 class Difftester {
  public:
   Difftester(const DifftestOptions& opts, FileSystem& fs, ProcessRunner& runner, std::ostream& progress)
-      : opts_(opts), fs_(fs), runner_(runner), progress_(progress) {}
+      : opts_(opts), fs_(fs), runner_(runner), progress_(progress), profiles_(opts.profile) {}
   /// Tests one file. Never throws for problems of the file or its kernels:
   /// they become verdicts or FileResult::error.
   FileResult RunFile(const std::string& path, const DirectiveSet& cases_file);
@@ -103,6 +112,7 @@ class Difftester {
   FileSystem& fs_;
   ProcessRunner& runner_;
   std::ostream& progress_;
+  ProfileCache profiles_;  // each project's profile read once per run
 };
 
 /// The interpreter: `explicit` if set, else $CARAMBA_PYTHON, else the first

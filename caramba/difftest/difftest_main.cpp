@@ -88,7 +88,11 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
                  "an expectations file: exit 1 when an outcome differs from it (prints the diff)");
   app.add_flag("--update-expected", update_expected,
                "write the current outcomes into the --expected file and print the diff");
-  AddTranslateFlags(app, opts.translate);
+  AddTranslateFlags(app, opts.translate, opts.profile);
+  bool no_record = false;
+  app.add_flag("--no-record", no_record,
+               "translate with static types (and the project's profile) only: do not record the types Numba "
+               "compiles for the inputs first");
   app.footer(
       "\nVerdicts per kernel: equal, mismatch, not-translated (refused by the translator, with its code),\n"
       "not-tested (no inputs could be made: the reason is given), error (a traceback), timeout.\n"
@@ -101,6 +105,7 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
     return kExitFailure;
   };
   if (no_timing) opts.repeat = 0;
+  opts.record = !no_record;
   if (!sizes.empty()) {
     std::string e;
     opts.sizes = ParseSizeList(sizes, &e);

@@ -27,7 +27,7 @@ int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.add_flag("-v,--verbose", verbose, "log every message (repeatable)");
   app.add_flag("-q,--quiet", quiet, "log errors only");
   lsp::ServerConfig config;
-  AddTranslateFlags(app, config.translate);
+  AddTranslateFlags(app, config.translate, config.profile);
   app.footer(
       "\nThe translation flags apply to every code action (the same flags as `caramba FILE`).\n"
       "Editor set-up: docs/editors.md. Exit status: 0 after shutdown+exit, 1 otherwise.");
@@ -43,6 +43,15 @@ int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream
     if (!near.empty()) err << "; did you mean '" << near << "'?";
     err << " (caramba --list-visitors lists them)\n";
     return kExitFailure;
+  }
+  if (!config.profile.types.empty()) {
+    // A profile named on the command line must be usable from the start; a
+    // project's own profile is checked per document (and shown in the editor).
+    std::string why;
+    if (!LoadTypeProfile(config.profile.types, &why)) {
+      err << "caramba: error[CRB012]: " << why << "\n  help: " << kProfileHelp << "\n";
+      return kExitFailure;
+    }
   }
   config.verbosity = quiet ? 0 : 1 + verbose;
   std::ofstream log_file;

@@ -132,6 +132,7 @@ std::string UriToPath(std::string_view uri) {
 Server::Server(ServerConfig config, Sink sink, std::ostream& log)
     : config_(std::move(config)),
       pm_(config_.pipeline ? config_.pipeline() : BuildPipeline()),
+      profiles_(config_.profile, /*long_lived=*/true),
       sink_(std::move(sink)),
       log_(log) {}
 
@@ -372,13 +373,34 @@ Document* Server::DocumentFor(const json& text_document) {
   return it == documents_.end() ? nullptr : it->second.get();
 }
 
+TranslateOptions Server::OptionsFor(const Document& doc, std::optional<Diagnostic>* profile_error) {
+  TranslateOptions opts = config_.translate;
+  std::string why;
+  if (profiles_.For(doc.path, &opts.profile, &why)) {
+    last_profile_error_.clear();
+  } else {
+    // The file is still analysed, with static types, and the problem is
+    // shown on its first line: an editor has no stderr the user reads.
+    if (why != last_profile_error_) Log(0, why);  // once, not on every keystroke
+    last_profile_error_ = why;
+    if (profile_error) {
+      *profile_error = Diagnostic::Make(DiagId::kTypeProfile, why, doc.path).Help(std::string(kProfileHelp));
+      (*profile_error)->At(0, 0);
+    }
+  }
+  return opts;
+}
+
 const DocAnalysis& Server::Analyse(Document& doc) {
-  if (doc.analysis && doc.analysis->generation == doc.generation) return *doc.analysis;
+  std::optional<Diagnostic> profile_error;
+  TranslateOptions opts = OptionsFor(doc, &profile_error);
+  opts.kernels.clear();
+  if (doc.analysis && doc.analysis->generation == doc.generation && doc.analysis->profile == opts.profile)
+    return *doc.analysis;
   auto t0 = std::chrono::steady_clock::now();
   auto a = std::make_unique<DocAnalysis>();
   a->generation = doc.generation;
-  TranslateOptions opts = config_.translate;
-  opts.kernels.clear();
+  a->profile = opts.profile;
   if (std::optional<Diagnostic> bad = CheckSourceBytes(doc.text, doc.path)) {
     bad->At(0, 0);
     a->diagnostics.push_back(*bad);
@@ -406,6 +428,7 @@ const DocAnalysis& Server::Analyse(Document& doc) {
       }
     }
   }
+  if (profile_error) a->diagnostics.insert(a->diagnostics.begin(), *profile_error);
   // Every Python file an editor opens reaches the server; "no Numba kernels
   // here" would be noise in all of them.
   a->diagnostics.erase(std::remove_if(a->diagnostics.begin(), a->diagnostics.end(),
@@ -479,7 +502,7 @@ const std::vector<LineHunk>& Server::MigrationHunks(Document& doc, const std::st
   if (kernel.empty()) return a.whole_hunks;
   auto it = a.kernel_hunks.find(kernel);
   if (it != a.kernel_hunks.end()) return it->second;
-  TranslateOptions opts = config_.translate;
+  TranslateOptions opts = OptionsFor(doc);
   opts.kernels = {kernel};
   PassResult r = pm_.Run(doc.text, doc.path, opts);
   if (!r.ok) {

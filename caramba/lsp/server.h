@@ -27,6 +27,7 @@
 #include "caramba/lsp/quick_fixes.h"
 #include "caramba/options.h"
 #include "caramba/pass_manager.h"
+#include "caramba/profile_cache.h"
 #include "caramba/visitor.h"
 
 namespace caramba::lsp {
@@ -41,6 +42,9 @@ struct ServerConfig {
   PipelineFactory pipeline;
   /// 0: errors only, 1: lifecycle and slow requests, 2: every message.
   int verbosity = 1;
+  /// --types / --no-types. Without them each document uses its project's
+  /// `.caramba/types.json`, re-read when it changes (profile_cache.h).
+  ProfileFlags profile;
 };
 
 /// The URI scheme of diagnostic codeDescription links (docs/editors.md).
@@ -51,6 +55,8 @@ std::string UriToPath(std::string_view uri);
 /// What the translator says about one version of a document.
 struct DocAnalysis {
   uint64_t generation = 0;
+  /// The type profile it was translated with (a new recording re-analyses).
+  std::shared_ptr<const TypeProfile> profile;
   /// False when the file cannot be translated as it is (syntax errors, not
   /// UTF-8): migrate actions are withheld, diagnostics still flow.
   bool translatable = false;
@@ -124,6 +130,9 @@ class Server {
 
   Document* DocumentFor(const nlohmann::json& text_document);
   const DocAnalysis& Analyse(Document& doc);
+  /// The translation options for `doc`: the configured ones with its type
+  /// profile; a profile that cannot be read becomes `profile_error`.
+  TranslateOptions OptionsFor(const Document& doc, std::optional<Diagnostic>* profile_error = nullptr);
   /// The parsed input of the current analysis (parsed on first use).
   const Tree& InputTree(Document& doc);
   void Publish(Document& doc);
@@ -137,6 +146,8 @@ class Server {
 
   ServerConfig config_;
   PassManager pm_;
+  ProfileCache profiles_;
+  std::string last_profile_error_;  // logged once
   Sink sink_;
   std::ostream& log_;
   std::map<std::string, std::unique_ptr<Document>> documents_;

@@ -51,6 +51,92 @@ def planted(caramba, variant, bad_kernel, where):
     check("mismatch" in p.stderr, "the summary on stderr names the mismatch")
 
 
+RECORDED = """import numpy as np
+from numba import njit
+
+
+# caramba: runas scale(np.arange(6, dtype=np.int32), 3)
+@njit
+def scale(a, factor):
+    out = np.empty_like(a)
+    for i in range(a.shape[0]):
+        out[i] = a[i] * factor
+    return out
+
+
+@njit
+def shifted(x):
+    total = 0.0
+    for i in range(x.shape[0]):
+        total += x[i] + 1.0
+    return total
+
+
+# caramba: runas noisy(np.ones(4))
+@njit
+def noisy(v):
+    print("summing")
+    return v.sum()
+"""
+
+
+def record_scenario(caramba):
+    """difftest runs the Numba original first with the recording hook: the
+    run markers' types join the project's profile (the project's entries
+    first); generated inputs are no type source; --no-record records nothing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "recorded.py")
+        with open(src, "w") as f:
+            f.write(RECORDED)
+        keep = os.path.join(tmp, "keep")
+        os.mkdir(keep)
+        _, rep, _ = run(caramba, "--no-timing", "--sizes", "20", "--keep", "--keep-dir", keep, src)
+        ks = kernels(rep)
+        # scale's verdict depends on what the type analysis makes of the int32
+        # types (static inference alone assumes float64); not checked here.
+        check(ks["shifted"]["verdict"] == "equal" and ks["scale"]["cases"], "translated kernels run", rep)
+        check(ks["noisy"]["verdict"] == "not-translated" and not ks["noisy"]["cases"],
+              "a refused kernel is not compared, though its original ran", rep)
+        work = rep["files"][0]["work_dir"]
+        prof = json.load(open(os.path.join(work, "types.json")))
+        by_name = {k["qualname"]: k for k in prof["kernels"]}
+        check(set(by_name) == {"scale", "noisy"}, "marker kernels recorded, generated-only ones not: %s" % by_name)
+        check(by_name["scale"]["file"] == os.path.abspath(src), "the recorded file is the input, not its copy")
+        args = [a["numba"] for a in by_name["scale"]["signatures"][0]["args"]]
+        check(args == ["array(int32, 1d, C)", "int64"], "the marker's types: %s" % args)
+        check(by_name["scale"]["signatures"][0]["locals"]["out"]["dtype"] == "int32", "locals recorded")
+
+        # The project's own profile comes first.
+        os.mkdir(os.path.join(tmp, ".caramba"))
+        with open(os.path.join(tmp, ".caramba", "types.json"), "w") as f:
+            json.dump({"version": 1, "kernels": [{"file": os.path.abspath(src), "qualname": "scale", "line": 6,
+                                                  "params": ["a", "factor"], "signatures": [{
+                "args": [{"numba": "array(float64, 1d, C)", "kind": "array", "dtype": "float64", "ndim": 1,
+                          "layout": "C"}, {"numba": "float64", "kind": "scalar", "dtype": "float64"}],
+                "return": {"numba": "array(float64, 1d, C)", "kind": "array", "dtype": "float64", "ndim": 1,
+                           "layout": "C"}}]}]}, f)
+        _, rep, _ = run(caramba, "--no-timing", "--sizes", "20", "--keep", "--keep-dir", keep, src)
+        prof = json.load(open(os.path.join(rep["files"][0]["work_dir"], "types.json")))
+        scale = [k for k in prof["kernels"] if k["qualname"] == "scale"]
+        check(len(scale) == 1 and scale[0]["signatures"][0]["args"][1]["numba"] == "float64",
+              "the project profile wins over the recorded inputs: %s" % scale)
+        check(any(k["qualname"] == "noisy" for k in prof["kernels"]), "recorded kernels the project lacks are added")
+
+        # --no-record: same verdicts, nothing recorded.
+        _, rep, _ = run(caramba, "--no-timing", "--sizes", "20", "--keep", "--keep-dir", keep, "--no-record", src)
+        check(kernels(rep)["shifted"]["verdict"] == "equal" and kernels(rep)["noisy"]["verdict"] == "not-translated",
+              "--no-record: the same verdicts", rep)
+        check(not os.path.exists(os.path.join(rep["files"][0]["work_dir"], "types.json")), "--no-record records nothing")
+
+        # A broken project profile is an error of the file (exit 2), named.
+        with open(os.path.join(tmp, ".caramba", "types.json"), "w") as f:
+            f.write("{")
+        p, rep, _ = run(caramba, "--no-timing", src, expect_rc=2)
+        check("CRB012" in rep["files"][0]["error"], "CRB012 names the broken profile", rep)
+        p, rep, _ = run(caramba, "--no-timing", "--sizes", "20", "--no-types", src)
+        check(p.returncode != 2 and not rep["files"][0].get("error"), "--no-types ignores it", rep)
+
+
 def main():
     caramba, scenario = sys.argv[1], sys.argv[2]
     if scenario == "off_by_one":
@@ -169,6 +255,8 @@ def main():
         check(ks["broken_import.py::f"]["verdict"] == "error" and "does_not_exist" in ks["broken_import.py::f"]["detail"],
               "a failing import is an error with its traceback", rep)
         check(any("no Numba kernels" in w for f in rep["files"] for w in f["warnings"]), "no kernels: a warning", rep)
+    elif scenario == "record":
+        record_scenario(caramba)
     elif scenario == "usage":
         p = subprocess.run([caramba, "difftest", "/nonexistent.py"], capture_output=True, text=True)
         check(p.returncode == 2, "a missing file is exit 2")

@@ -4,9 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "caramba/lsp/server.h"
 #include "caramba/module_analysis.h"
@@ -612,4 +615,30 @@ TEST_CASE("URIs: file URIs become paths (percent-decoded) and the explain scheme
   CHECK(UriToPath("file:///a/b%2") == "/a/b%2");  // truncated escape kept as written
   CHECK(UriToPath("untitled:Untitled-1") == "untitled:Untitled-1");
   CHECK(ExplainUri("CRB101") == "caramba://explain/CRB101");
+}
+
+TEST_CASE("type profile: a project profile that cannot be read is shown on the document, and a fixed one is used") {
+  char tmpl[] = "/tmp/caramba-lsp-profile-XXXXXX";
+  std::string dir = ::mkdtemp(tmpl);
+  std::string uri = "file://" + dir + "/kernels.py";
+  std::system(("mkdir -p '" + dir + "/.caramba'").c_str());
+  std::ofstream(dir + "/.caramba/types.json") << "{\"version\": 1, \"kernels\": [";
+  Harness h;
+  h.Initialize();
+  const std::string text = "from numba import njit\n\n@njit\ndef f(a):\n    return a[0]\n";
+  h.Open(text, uri);
+  json d = h.Diagnostics(uri);
+  REQUIRE(d.is_object());
+  const json* profile = nullptr;
+  for (const json& x : d["diagnostics"])
+    if (x.value("code", "") == "CRB012") profile = &x;
+  REQUIRE(profile);
+  CHECK((*profile)["range"]["start"]["line"] == 0);
+  CHECK((*profile)["message"].get<std::string>().find(".caramba/types.json: not a type profile") != std::string::npos);
+  // Re-recorded while the editor is open: the next analysis reads it.
+  std::ofstream(dir + "/.caramba/types.json") << "{\"version\": 1, \"kernels\": []}";
+  h.Change(text + "\n", 2, uri);
+  d = h.Diagnostics(uri);
+  for (const json& x : d["diagnostics"]) CHECK(x.value("code", "") != "CRB012");
+  std::system(("rm -rf '" + dir + "'").c_str());
 }
