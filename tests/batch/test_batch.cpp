@@ -205,7 +205,9 @@ CliRun Cli(std::vector<std::string> args, FileSystem& fs, const std::string& inp
   return {code, out.str(), err.str()};
 }
 
-const char* kKernel = "import numba\n\n@numba.njit\ndef f(a):\n    return a + 1\n";
+// A kernel the translator migrates without recorded types: `n` is a range
+// bound and the sum a float, whatever the elements are.
+const char* kKernel = "import numba\n\n@numba.njit\ndef f(a, n):\n    s = 0.0\n    for i in range(n):\n        s += a[i]\n    return s\n";
 const char* kVectorize = "from numba import vectorize\n\n@vectorize\ndef v(x):\n    return x\n";
 
 }  // namespace

@@ -104,7 +104,7 @@ TEST_CASE("dot_int: an element type that changes a declaration is not guessed") 
   CHECK(p.translatable);
 }
 
-TEST_CASE("eager signatures that need different source are refused (CRB141); complex is refused (CRB142)") {
+TEST_CASE("eager signatures that need different source are refused (CRB141) and complex types too (CRB142)") {
   KernelPlan p = PlanOf(kHead + "@njit([\"float64(float64)\", \"float64(float64[:])\"])\ndef f(x):\n    return 2.0\n",
                         "f");
   CHECK_FALSE(p.translatable);
