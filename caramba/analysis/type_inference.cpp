@@ -487,6 +487,10 @@ std::set<std::string> StaticTyping::IntegerIndexArrays(const std::set<std::strin
       }
     }
   };
+  auto bitwise = [](std::string_view op) {
+    return op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>" || op == "&=" || op == "|=" ||
+           op == "^=" || op == "<<=" || op == ">>=";
+  };
   Walk(s_.body, [&](const Node& n) {
     if (n.Type() == "subscript")
       for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
@@ -495,6 +499,12 @@ std::set<std::string> StaticTyping::IntegerIndexArrays(const std::set<std::strin
       if (q == "range" || q == "numba.prange")
         for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
     }
+    // Bitwise operators take integers (or bools) only: `cells[i - 1] ^ cells[i + 1]`.
+    if ((n.Type() == "binary_operator" || n.Type() == "augmented_assignment") && bitwise(n.ChildByField("operator").Text())) {
+      consider(n.ChildByField("left"));
+      consider(n.ChildByField("right"));
+    }
+    if (n.Type() == "unary_operator" && n.ChildByField("operator").Text() == "~") consider(n.ChildByField("argument"));
     return true;
   });
   return integer;

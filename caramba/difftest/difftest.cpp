@@ -93,6 +93,9 @@ struct PlannedCase {
   size_t index;       // index into the kernel's cases
   Case input;
   std::string call, alt_call;
+  /// Inputs generated from static inference (no marker, no cases file): run
+  /// after the others, and the types they compile are not recorded.
+  bool generated = false;
 };
 
 // <folder of the executable>/pykokkos_rt when it holds a built _core, else "".
@@ -150,6 +153,7 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
       jc["sizes"] = c->input.sizes;
       jc["call"] = c->call;
       if (!c->alt_call.empty()) jc["alt_call"] = c->alt_call;
+      if (c->generated) jc["generated"] = true;
       jc["inputs"] = (fs::path(work) / "inputs" / (c->id + ".pkl")).string();
       plan["cases"].push_back(jc);
     }
@@ -355,20 +359,17 @@ Translation Translate(const std::string& source, const std::string& path, const 
 }
 
 // The types the original side recorded, as a type source for this file's
-// translation: paths of the copy in the work folder mapped back to the file,
-// and kernels of the file whose only inputs were generated left out (their
-// types would be our own static guess fed back to us).
-TypeProfile RecordedTypes(const TypeProfile& recorded, const std::string& copy, const std::string& path,
-                          const std::set<std::string>& generated_only) {
+// translation: paths of the copy in the work folder mapped back to the file.
+// Generated inputs run last and the driver stops recording before them (their
+// types would be our own static guess fed back to us), so a kernel tested on
+// generated inputs alone has types only where a marker's kernel called it.
+TypeProfile RecordedTypes(const TypeProfile& recorded, const std::string& copy, const std::string& path) {
   TypeProfile out;
   std::error_code ec;
   std::string copy_canonical = fs::weakly_canonical(copy, ec).string();
   std::string file = fs::absolute(path, ec).lexically_normal().string();
   for (ProfiledKernel k : recorded.kernels) {
-    if (k.canonical == copy_canonical) {
-      if (generated_only.count(k.qualname)) continue;
-      k.file = file;
-    }
+    if (k.canonical == copy_canonical) k.file = file;
     out.kernels.push_back(std::move(k));
   }
   CanonicalizeFiles(&out);
@@ -484,7 +485,6 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
 
   // 2. Per kernel: not translated, not testable, or its cases.
   std::vector<PlannedCase> planned;
-  std::set<std::string> generated_only;  // kernels tested on generated inputs alone
   for (size_t ki = 0; ki < kernels.size(); ++ki) {
     const Kernel& k = kernels[ki];
     KernelResult& kr = fr.kernels[ki];
@@ -507,6 +507,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
           for (auto& c : ExpandDirective(r, sizes)) cases.push_back(std::move(c));
       if (!cases.empty()) break;
     }
+    bool generated = false;
     if (cases.empty()) {
       std::string reason;
       cases = GenerateCases(tree, *module, k, sizes, &reason);
@@ -515,7 +516,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
         kr.detail = reason.empty() ? "no inputs could be made" : reason;
         continue;
       }
-      generated_only.insert(kr.qualname);
+      generated = true;
     }
     for (size_t ci = 0; ci < cases.size(); ++ci) {
       PlannedCase pc;
@@ -525,12 +526,15 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       pc.input = cases[ci];
       pc.call = k.name;
       if (!top_names.count("call_" + k.name)) pc.alt_call = "call_" + k.name;
+      pc.generated = generated;
       planned.push_back(std::move(pc));
       CaseResult cr;
       cr.input = cases[ci];
       kr.cases.push_back(std::move(cr));
     }
   }
+  // Generated inputs last: recording stops before them (RecordedTypes).
+  std::stable_partition(planned.begin(), planned.end(), [](const PlannedCase& c) { return !c.generated; });
   // Recording: the translation comes once the original has run; kernels it
   // refuses are dropped then, with their cases.
   auto classify = [&] {
@@ -592,7 +596,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     }
     run_original(rec->Environment());
     std::vector<std::string> warnings;
-    TypeProfile seen = RecordedTypes(rec->Collect(&warnings), orig_path, path, generated_only);
+    TypeProfile seen = RecordedTypes(rec->Collect(&warnings), orig_path, path);
     for (auto& w : warnings) fr.warnings.push_back(std::move(w));
     if (!seen.kernels.empty()) {
       auto merged = std::make_shared<TypeProfile>(topts.profile ? *topts.profile : TypeProfile());

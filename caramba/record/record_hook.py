@@ -114,10 +114,26 @@ def _is_users(func):
     return not os.path.abspath(fname).startswith(_numba_dir)
 
 
+_paused = False  # pause(): signatures compiled from then on are not recorded
+
+
+def pause():
+    """Stops recording, keeping what was compiled so far (difftest calls it
+    before its generated inputs, whose types are its own guesses)."""
+    global _paused
+    try:
+        _scan_live_dispatchers()
+    except Exception as e:
+        _warn("cannot list the Numba dispatchers: %s: %s" % (type(e).__name__, e))
+    _paused = True
+
+
 def _note(disp, cres):
     """Records one compiled overload of a dispatcher."""
     from numba.core.dispatcher import Dispatcher
 
+    if _paused:
+        return
     if not isinstance(disp, Dispatcher) or getattr(cres, "objectmode", False):
         return
     func = disp.py_func
@@ -349,6 +365,8 @@ def _chain_user_sitecustomize():
 if os.environ.get(_ENV_DIR):
     try:
         _install()
+        # A stable name for tools that drive the recording (difftest's driver).
+        sys.modules["_caramba_record"] = sys.modules[__name__]
     except Exception as e:
         _warn("cannot install the recording hook: %s: %s" % (type(e).__name__, e))
 _chain_user_sitecustomize()
