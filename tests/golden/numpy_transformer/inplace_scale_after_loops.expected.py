@@ -1,14 +1,11 @@
 # A whole-array augmented assignment among element loops (NPBench syrk/gemm:
 # `C *= beta` before or after `for i..: for j..: C[i, j] = ...`) is lowered to
 # loops like any array statement (it used to stay verbatim in the workunit).
-# The target is an array operand, so the scalar parameter beside it is a
-# scalar (no CRB204), as in `C[:] = C * beta`.
 import numpy as np
 from numba import njit
-import pykokkos as pk
 
 
-@njit
+@njit("void(float64, float64, float64[:, :], float64[:, :])")
 def syrk(alpha, beta, C, A):
     n = C.shape[0]
     for i in range(n):
@@ -23,7 +20,7 @@ def syrk(alpha, beta, C, A):
             C[i, j] += A[i, j] * A[j, i]
 
 
-@njit
+@njit("void(float64, float64, float64[:, :], float64[:, :], float64[:, :])")
 def gemm(alpha, beta, C, A, B):
     # C *= beta
     for _pk_np_i0 in range(C.shape[0]):
@@ -34,8 +31,3 @@ def gemm(alpha, beta, C, A, B):
             for j in range(C.shape[1]):
                 C[i, j] += alpha * A[i, k] * B[k, j]
 
-
-# A plain slice assignment from a parameter nothing indexes stays ambiguous
-# (CRB204: an array to copy or a scalar to broadcast?): plain Python.
-def fill_from(C, v):
-    C[:] = v

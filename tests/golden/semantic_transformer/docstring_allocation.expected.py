@@ -22,7 +22,7 @@ def cumsum(x):
 
 
 @pk.workunit
-def _pk_running_max(tid, x, out: pk.View1D[pk.double]):
+def _pk_running_max(tid, x: pk.View1D[pk.double], out: pk.View1D[pk.double]):
     out[0] = x[0]
     for i in range(1, x.extent(0)):
         out[i] = math.fmax(out[i - 1], x[i])

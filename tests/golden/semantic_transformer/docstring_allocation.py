@@ -16,7 +16,7 @@ def cumsum(x):
     return out
 
 
-@njit
+@njit("float64[:](float64[:])")
 def running_max(x):
     """Running maximum of x.
 
