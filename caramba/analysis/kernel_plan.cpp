@@ -8,7 +8,9 @@
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/numba_callers.h"
 #include "caramba/analysis/numpy_table.h"
+#include "caramba/analysis/shape_rank.h"
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
@@ -253,6 +255,8 @@ class Builder {
       if (t == "list" || t == "dictionary" || t == "set" || t == "list_comprehension" ||
           t == "dictionary_comprehension" || t == "set_comprehension" || t == "generator_expression") {
         Refuse(DiagId::kContainer, "builds a " + std::string(t), n);
+        if (parent.Type() == "assignment" && parent.ChildByField("left").Type() == "identifier")
+          containers_.insert(std::string(parent.ChildByField("left").Text()));  // its methods echo this refusal
         return false;
       }
       if (t == "string" || t == "concatenated_string") {
@@ -757,8 +761,13 @@ class Builder {
     }
     Node receiver = fn.Type() == "attribute" ? fn.ChildByField("object") : Node();
     while (receiver && receiver.Type() == "subscript") receiver = receiver.ChildByField("value");
+    if (receiver && receiver.Type() == "identifier" && containers_.count(std::string(receiver.Text()))) return false;
     if (receiver && (IsArrayName(receiver) || IsParamOrLocal(receiver))) {
-      Refuse(DiagId::kArrayAttribute, "calls the method '" + shown + "()'", n);
+      std::string a(fn.ChildByField("object").Text());
+      Refuse(DiagId::kArrayAttribute, "calls the method '" + shown + "()'", n,
+             fn.ChildByField("attribute").Text() == "copy"
+                 ? "allocate the copy once at the top of the kernel (c = np.empty_like(" + a + ")) and copy into it (c[:] = " + a + ")"
+                 : "");
       return false;
     }
     Refuse(DiagId::kUnsupportedCall, "calls '" + shown + "'", n, "move the call out of the kernel");
@@ -840,7 +849,8 @@ class Builder {
       if (IsNumpyAllocation(mod_.imports.Resolve(call.ChildByField("function")))) return;
     }
     if (p.Type() == "return_statement") return;  // reported by the return check
-    Refuse(DiagId::kTupleValue, "uses the tuple '" + std::string(n.Text()) + "'", n);
+    Refuse(DiagId::kTupleValue, "uses the tuple '" + std::string(n.Text()) + "'", n,
+           p.Type() == "assignment" ? "write the elements where the tuple is used, e.g. np.zeros((n, m)) rather than a shape variable" : "");
   }
 
   // ---- types ---------------------------------------------------------------
@@ -1102,8 +1112,8 @@ class Builder {
       if (t.rank == 0) return Type{};
       t.layout = 'C';
     } else if (!positional.empty()) {
-      Node shape = positional[0];
-      t.rank = shape.Type() == "tuple" ? static_cast<int>(shape.NamedChildCount()) : 1;
+      t.rank = AllocationRank(positional[0], plan_.types, mod_.imports);
+      if (t.rank == 0) return Type{};
     }
     size_t dtype_pos = q == "numpy.full" ? 2 : q == "numpy.full_like" ? 2 : 1;
     if (!dtype && positional.size() > dtype_pos) dtype = positional[dtype_pos];
@@ -1217,7 +1227,10 @@ class Builder {
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") {
           Type bt = plan_.types[std::string(base.Text())];
-          if (bt.rank == 0) {
+          // An unknown type is the echo of a construct already refused.
+          bool echo = bt.rank == 0 && bt.scalar == Scalar::kUnknown && !plan_.refusals.empty();
+          if (echo) {
+          } else if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
           } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n, parent))) {
             Refuse(DiagId::kPartialIndex,
@@ -1321,6 +1334,7 @@ class Builder {
   // would run hundreds of times slower than Numba): otherwise the refusals
   // stand and the kernel stays Numba code.
   void NumpyFallback() {
+    if (plan_.as_function) return;  // a @pk.function copy has no fallback: its callers say why not
     // Array results that cannot be lowered (a new array, a matrix product)
     // or operands of unknown rank (CRB204, which NumPy in Python handles
     // whatever they are) are what cannot stay in a kernel; the lowering's
@@ -1366,6 +1380,8 @@ class Builder {
                              "being a separate call from the interpreter",
                          std::string(path_))
             .At(k_.decorator_start_byte, k_.decorator_end_byte));
+    plan_.numpy_fallback = true;
+    plan_.fallback_reasons = std::move(plan_.refusals);
     plan_.refusals.clear();
     plan_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyFallback, "'" + k_.name + "' falls back to plain Python",
                                               std::string(path_)).At(k_.decorator_start_byte, k_.decorator_end_byte));
@@ -2046,6 +2062,7 @@ class Builder {
   Node def_, body_;
   std::set<std::string> kernel_names_;
   std::set<std::string> loop_vars_;
+  std::set<std::string> containers_;  // locals bound to a list, dict or set (CRB112)
   std::map<std::string, int> assign_count_;
   std::map<std::string, int> array_rank_;
   std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
@@ -2086,35 +2103,8 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
     if (k.uses_objmode_block) continue;
     out.plans.push_back(reg.BuildKernel(i));
   }
-  // A jitted function that a kernel left as Numba code calls must stay a
-  // jitted function: its drop-in caller is plain Python, which nopython code
-  // cannot call. Repeated, since a helper kept in turn keeps its own callees.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = 0; i < mod.kernels.size(); ++i) {
-      const Kernel& k = mod.kernels[i];
-      if (k.nested || k.is_class) continue;
-      auto plan = std::find_if(out.plans.begin(), out.plans.end(), [&](const KernelPlan& p) { return p.kernel_index == i; });
-      if (plan != out.plans.end() && plan->translatable) continue;
-      Node def = in.tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
-      while (def && def.Type() != "function_definition") def = def.Parent();
-      if (!def) continue;
-      for (const std::string& callee : CalledKernels(def, mod)) {
-        for (KernelPlan& cp : out.plans) {
-          if (cp.name != callee || !cp.translatable || static_cast<int>(cp.kernel_index) != reg.KernelIndex(callee)) continue;
-          const Kernel& ck = mod.kernels[cp.kernel_index];
-          cp.refusals.push_back(Diagnostic::Make(DiagId::kHelperKeptForNumba,
-                                                 "'" + callee + "': kept as Numba code because '" + k.name +
-                                                     "', which stays Numba code, calls it",
-                                                 std::string(in.path))
-                                    .At(ck.def_start_byte, ck.def_start_byte + 3)
-                                    .Help("once '" + k.name + "' translates, so does '" + callee + "'"));
-          cp.translatable = false;
-          changed = true;
-        }
-      }
-    }
-  }
+  // Jitted functions that Numba kernels call stay Numba (CRB132).
+  KeepCalleesOfNumbaKernels(out, in.tree, in.path, mod, reg);
   // The @pk.functions the kernels being translated need (translatable and
   // selected by --kernel), named in first-use order. An unselected kernel's
   // helpers must not appear: they would be the only PyKokkos code in a file
