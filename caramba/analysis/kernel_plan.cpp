@@ -7,6 +7,7 @@
 
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
+#include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/numba_callers.h"
 #include "caramba/analysis/numpy_table.h"
@@ -1261,6 +1262,10 @@ class Builder {
       }
       return true;
     });
+    for (const Node& a : NonIntegerLoopVariableBindings(body_, plan_.types, mod_.imports))
+      Refuse(DiagId::kLoopVariableType, "rebinds the loop variable '" + std::string(a.ChildByField("left").Text()) +
+                                            "' to a value that is not an integer", a,
+             "give the value a variable of its own and leave the loop variable an integer");
   }
 
   // Conditions evaluated more than once (while, elif) cannot take the

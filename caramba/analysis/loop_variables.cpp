@@ -102,4 +102,29 @@ std::set<uint32_t> LoopsNeedingVariableCopy(const Node& body) {
   return out;
 }
 
+std::vector<Node> NonIntegerLoopVariableBindings(const Node& body, const TypeTable& types,
+                                                 const ImportTable& imports) {
+  std::set<std::string> vars;
+  Walk(body, [&](const Node& n) {
+    if (n.Type() == "for_statement" && n.ChildByField("left").Type() == "identifier")
+      vars.insert(std::string(n.ChildByField("left").Text()));
+    return true;
+  });
+  std::vector<Node> out;
+  if (vars.empty()) return out;
+  Walk(body, [&](const Node& n) {
+    if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+    Node l = n.ChildByField("left"), r = n.ChildByField("right");
+    if (l.Type() != "identifier" || !r || !vars.count(std::string(l.Text()))) return true;
+    Scalar s = TypeOfExpr(r, types, imports).scalar;
+    bool integer = IsInteger(s) || s == Scalar::kBool;
+    // `k /= 2` is a true division: a float whatever the operands.
+    if (n.Type() == "augmented_assignment" && n.ChildByField("operator").Text() == "/=") integer = false;
+    // (An unknown type is the echo of a construct refused elsewhere.)
+    if (!integer && s != Scalar::kUnknown) out.push_back(n);
+    return true;
+  });
+  return out;
+}
+
 }  // namespace caramba

@@ -16,7 +16,10 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
+#include "caramba/analysis/scalar_types.h"
+#include "caramba/module_analysis.h"
 #include "caramba/syntax.h"
 
 namespace caramba {
@@ -26,5 +29,12 @@ namespace caramba {
 /// of a nested loop) or read where the loop's last value can reach: after
 /// the loop, or anywhere in a loop around it.
 std::set<uint32_t> LoopsNeedingVariableCopy(const Node& body);
+
+/// Assignments (plain or augmented) that give a range loop's variable a value
+/// that is not an integer (`for k in range(n): k = k * 0.5`). Numba unifies
+/// the types of every value a name takes, so the variable becomes a float64
+/// everywhere; a workunit declares it once, as an integer (CRB143).
+std::vector<Node> NonIntegerLoopVariableBindings(const Node& body, const TypeTable& types,
+                                                 const ImportTable& imports);
 
 }  // namespace caramba

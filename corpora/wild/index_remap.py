@@ -7,6 +7,8 @@ a loop that reuses the outer loop's name. In Python the loop variable is an
 ordinary name: rebinding it does not change the next iteration, and after the
 loop it keeps its last value.
 """
+import math
+
 import numpy as np
 from numba import njit
 
@@ -59,3 +61,14 @@ def smooth_ends(x, out):
         out[i] = (x[i - 1] + x[i] + x[i + 1]) / 3.0
     # i is 3 here: the last point the loop smoothed
     out[n - 1] = out[i]
+
+
+# Rebinding the loop variable to the physical time makes it a float64 for
+# Numba, which a workunit's integer loop variable cannot follow.
+# caramba: runas sample_wave(np.zeros(N), 0.01)
+@njit
+def sample_wave(out, dt):
+    for t in range(out.shape[0]):
+        idx = t
+        t = t * dt
+        out[idx] = math.sin(2.0 * math.pi * t)
