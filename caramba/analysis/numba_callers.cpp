@@ -51,10 +51,11 @@ void KeepCalleesOfNumbaKernels(KernelPlans& out, const Tree& tree, std::string_v
       const Kernel& k = mod.kernels[i];
       if (k.nested || k.is_class) continue;
       auto plan = std::find_if(out.plans.begin(), out.plans.end(), [&](const KernelPlan& p) { return p.kernel_index == i; });
-      // Translated callers and fallback callers (plain Python) can call drop-in
-      // callers and plain Python functions. A fallback caller kept Numba code
-      // in turn keeps its callees in a later round.
-      if (plan != out.plans.end() && LeavesNumba(*plan)) continue;
+      if (plan != out.plans.end() && plan->translatable) continue;
+      // A fallback caller is plain Python once the NumpyTransformer has run,
+      // and calls a fallback callee just as well (kept Numba code in turn, it
+      // keeps it in a later round).
+      bool python_caller = plan != out.plans.end() && plan->numpy_fallback;
       Node def = tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
       while (def && def.Type() != "function_definition") def = def.Parent();
       if (!def) continue;
@@ -62,6 +63,7 @@ void KeepCalleesOfNumbaKernels(KernelPlans& out, const Tree& tree, std::string_v
         for (KernelPlan& cp : out.plans) {
           if (cp.name != callee || !LeavesNumba(cp) || static_cast<int>(cp.kernel_index) != reg.KernelIndex(callee))
             continue;
+          if (python_caller && cp.numpy_fallback) continue;
           Keep(cp, mod.kernels[cp.kernel_index], k.name, path);
           changed = true;
         }

@@ -7,8 +7,8 @@
 // calls it fails to compile ("Untyped global name"). So every jitted function
 // called by a kernel that stays Numba stays Numba too: a translatable one is
 // kept with CRB132, and a fallback one gets its NumPy refusals back (the
-// fallback rewrites are dropped) plus CRB132. Translated and fallback callers
-// keep nothing: Python calls both. Repeated, since a function kept in turn
+// fallback rewrites are dropped) plus CRB132. A fallback caller leaves its
+// fallback callees plain Python. Repeated, since a function kept in turn
 // keeps its own callees.
 #pragma once
 
