@@ -11,6 +11,7 @@
 #include <set>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/text.h"
@@ -72,6 +73,7 @@ class KernelWriter {
     if (plan_.as_function) return WriteFunction();
     Node region_root = loop_ ? par_.ChildByField("body") : body_;
     region_root_ = region_root;
+    FindLoopCopies();
     // Shape checks run in the caller (KernelPlan::guards).
     for (const Guard& g : plan_.guards) RemoveLine(g.stmt_start, g.stmt_end);
     Declarations();
@@ -118,6 +120,7 @@ class KernelWriter {
   // (pykokkos-dialect.md §1), the body lowered like a serial kernel's.
   std::string WriteFunction() {
     region_root_ = body_;
+    FindLoopCopies();
     Declarations();
     LowerBlock(body_);
     Node first = Statements(body_).empty() ? Node() : Statements(body_)[0];
@@ -145,6 +148,40 @@ class KernelWriter {
     return n;
   }
 
+  // Range loops whose variable is assigned in the body or read after the
+  // loop get a fresh counter and a copy (loop_variables.h); the parallel
+  // loop's variable is a local of the workunit already.
+  void FindLoopCopies() {
+    for (uint32_t at : LoopsNeedingVariableCopy(body_)) {
+      Node loop = ctx_.tree().Root().DescendantForByteRange(at, at + 3);
+      while (loop && loop.Type() != "for_statement") loop = loop.Parent();
+      if (!loop || loop == loop_ || loop == par_) continue;
+      if (loop.StartByte() < region_root_.StartByte() || loop.EndByte() > region_root_.EndByte()) continue;
+      copied_loops_.insert(at);
+      copied_vars_.insert(std::string(loop.ChildByField("left").Text()));
+    }
+  }
+
+  // `for i in range(...):` -> `for _pk_loopN_i in range(...):` with
+  // `i = _pk_loopN_i` as the body's first statement.
+  void CopyLoopVariable(const Node& loop) {
+    Node target = loop.ChildByField("left"), body = loop.ChildByField("body");
+    std::string var(target.Text());
+    std::string counter = std::string(kReservedPrefix) + "loop" + std::to_string(copy_count_++) + "_" + var;
+    edits_.Replace(target.StartByte(), target.EndByte(), counter, "loop variable");
+    Node colon;
+    for (const Node& c : loop.Children())
+      if (c.Type() == ":") colon = c;
+    std::string_view src = ctx_.source();
+    bool same_line = src.substr(colon.EndByte(), body.StartByte() - colon.EndByte()).find('\n') == std::string_view::npos;
+    if (same_line) {  // `for i in range(n): i = 2 * i; ...`
+      std::string ind = Indent(loop) + unit_;
+      edits_.Replace(colon.EndByte(), body.StartByte(), nl_ + ind + var + " = " + counter + nl_ + ind, "loop variable");
+    } else {
+      edits_.Insert(colon.EndByte(), nl_ + Indent(body) + var + " = " + counter, "loop variable");
+    }
+  }
+
   // ---- declarations ------------------------------------------------------------
   void Declarations() {
     std::set<std::string> skip;
@@ -170,6 +207,7 @@ class KernelWriter {
       }
       return true;
     });
+    assigned.insert(copied_vars_.begin(), copied_vars_.end());  // by the copy at the top of the loop body
     // Every use of every local to declare, in one walk: the NumPy lowering
     // writes kernels with hundreds of temporaries, and a walk per local made
     // this quadratic (star2 took 0.6 s).
@@ -307,6 +345,7 @@ class KernelWriter {
       Prelude pre;
       for (const Node& a : call.ChildByField("arguments").NamedChildren()) ReplaceExpr(a, LowerExpr(a, env_, pre));
       FixPreludeIndent(s, pre);
+      if (copied_loops_.count(s.StartByte())) CopyLoopVariable(s);
       LowerBlock(s.ChildByField("body"));
       return;
     }
@@ -506,7 +545,16 @@ class KernelWriter {
     uint32_t seq = 100000;
     for (const auto& [pos, text] : pending_inserts_)
       if (pos >= start && pos <= end) add(Edit{pos, pos, text, "prelude", seq++});
-    for (const auto& [s, e] : removed_) {
+    // Removed lines may share bytes: the first statement's removal also takes
+    // the next line's indentation (a docstring followed by an allocation).
+    std::vector<std::pair<uint32_t, uint32_t>> removed = removed_;
+    std::sort(removed.begin(), removed.end());
+    std::vector<std::pair<uint32_t, uint32_t>> merged;
+    for (const auto& r : removed) {
+      if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
+      else merged.push_back(r);
+    }
+    for (const auto& [s, e] : merged) {
       if (s < start || e > end) continue;
       // Drop edits inside the removed range.
       // (An insertion at its end belongs to the next statement: kept.)
@@ -643,6 +691,9 @@ class KernelWriter {
   std::vector<std::pair<uint32_t, std::string>> pending_inserts_;
   std::vector<std::pair<uint32_t, uint32_t>> removed_;
   std::vector<std::string> workunit_params_;
+  std::set<uint32_t> copied_loops_;     // for statements written with a fresh counter
+  std::set<std::string> copied_vars_;  // their variables, declared as locals
+  int copy_count_ = 0;
 
  public:
   std::string failed_;

@@ -7,7 +7,9 @@
 
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
+#include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"
+#include "caramba/analysis/numba_callers.h"
 #include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/type_inference.h"
 #include "caramba/analysis/walk.h"
@@ -254,6 +256,8 @@ class Builder {
       if (t == "list" || t == "dictionary" || t == "set" || t == "list_comprehension" ||
           t == "dictionary_comprehension" || t == "set_comprehension" || t == "generator_expression") {
         Refuse(DiagId::kContainer, "builds a " + std::string(t), n);
+        if (parent.Type() == "assignment" && parent.ChildByField("left").Type() == "identifier")
+          containers_.insert(std::string(parent.ChildByField("left").Text()));  // its methods echo this refusal
         return false;
       }
       if (t == "string" || t == "concatenated_string") {
@@ -756,8 +760,13 @@ class Builder {
     }
     Node receiver = fn.Type() == "attribute" ? fn.ChildByField("object") : Node();
     while (receiver && receiver.Type() == "subscript") receiver = receiver.ChildByField("value");
+    if (receiver && receiver.Type() == "identifier" && containers_.count(std::string(receiver.Text()))) return false;
     if (receiver && (IsArrayName(receiver) || IsParamOrLocal(receiver))) {
-      Refuse(DiagId::kArrayAttribute, "calls the method '" + shown + "()'", n);
+      std::string a(fn.ChildByField("object").Text());
+      Refuse(DiagId::kArrayAttribute, "calls the method '" + shown + "()'", n,
+             fn.ChildByField("attribute").Text() == "copy"
+                 ? "allocate the copy once at the top of the kernel (c = np.empty_like(" + a + ")) and copy into it (c[:] = " + a + ")"
+                 : "");
       return false;
     }
     Refuse(DiagId::kUnsupportedCall, "calls '" + shown + "'", n, "move the call out of the kernel");
@@ -839,7 +848,8 @@ class Builder {
       if (IsNumpyAllocation(mod_.imports.Resolve(call.ChildByField("function")))) return;
     }
     if (p.Type() == "return_statement") return;  // reported by the return check
-    Refuse(DiagId::kTupleValue, "uses the tuple '" + std::string(n.Text()) + "'", n);
+    Refuse(DiagId::kTupleValue, "uses the tuple '" + std::string(n.Text()) + "'", n,
+           p.Type() == "assignment" ? "write the elements where the tuple is used, e.g. np.zeros((n, m)) rather than a shape variable" : "");
   }
 
   // ---- types ---------------------------------------------------------------
@@ -991,7 +1001,10 @@ class Builder {
         Node base = SubscriptBase(n, &depth);
         if (base.Type() == "identifier") {
           Type bt = plan_.types[std::string(base.Text())];
-          if (bt.rank == 0) {
+          // An unknown type is the echo of a construct already refused.
+          bool echo = bt.rank == 0 && bt.scalar == Scalar::kUnknown && !plan_.refusals.empty();
+          if (echo) {
+          } else if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
           } else if (depth != bt.rank && !(depth < bt.rank && IsSubviewUse(n, parent))) {
             Refuse(DiagId::kPartialIndex,
@@ -1022,6 +1035,10 @@ class Builder {
       }
       return true;
     });
+    for (const Node& a : NonIntegerLoopVariableBindings(body_, plan_.types, mod_.imports))
+      Refuse(DiagId::kLoopVariableType, "rebinds the loop variable '" + std::string(a.ChildByField("left").Text()) +
+                                            "' to a value that is not an integer", a,
+             "give the value a variable of its own and leave the loop variable an integer");
   }
 
   // Conditions evaluated more than once (while, elif) cannot take the
@@ -1097,6 +1114,7 @@ class Builder {
   // would run hundreds of times slower than Numba): otherwise the refusals
   // stand and the kernel stays Numba code.
   void NumpyFallback() {
+    if (plan_.as_function) return;  // a @pk.function copy has no fallback: its callers say why not
     // Array results that cannot be lowered (a new array, a matrix product)
     // or operands of unknown rank (CRB204, which NumPy in Python handles
     // whatever they are) are what cannot stay in a kernel; the lowering's
@@ -1142,6 +1160,8 @@ class Builder {
                              "being a separate call from the interpreter",
                          std::string(path_))
             .At(k_.decorator_start_byte, k_.decorator_end_byte));
+    plan_.numpy_fallback = true;
+    plan_.fallback_reasons = std::move(plan_.refusals);
     plan_.refusals.clear();
     plan_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyFallback, "'" + k_.name + "' falls back to plain Python",
                                               std::string(path_)).At(k_.decorator_start_byte, k_.decorator_end_byte));
@@ -1844,6 +1864,7 @@ class Builder {
   Node def_, body_;
   std::set<std::string> kernel_names_;
   std::set<std::string> loop_vars_;
+  std::set<std::string> containers_;  // locals bound to a list, dict or set (CRB112)
   std::map<std::string, int> assign_count_;
   std::map<std::string, int> array_rank_;
   std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
@@ -1886,35 +1907,8 @@ KernelPlans KernelPlanAnalysis::Compute(const AnalysisInput& in) {
     if (k.uses_objmode_block) continue;
     out.plans.push_back(reg.BuildKernel(i));
   }
-  // A jitted function that a kernel left as Numba code calls must stay a
-  // jitted function: its drop-in caller is plain Python, which nopython code
-  // cannot call. Repeated, since a helper kept in turn keeps its own callees.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = 0; i < mod.kernels.size(); ++i) {
-      const Kernel& k = mod.kernels[i];
-      if (k.nested || k.is_class) continue;
-      auto plan = std::find_if(out.plans.begin(), out.plans.end(), [&](const KernelPlan& p) { return p.kernel_index == i; });
-      if (plan != out.plans.end() && plan->translatable) continue;
-      Node def = in.tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
-      while (def && def.Type() != "function_definition") def = def.Parent();
-      if (!def) continue;
-      for (const std::string& callee : CalledKernels(def, mod)) {
-        for (KernelPlan& cp : out.plans) {
-          if (cp.name != callee || !cp.translatable || static_cast<int>(cp.kernel_index) != reg.KernelIndex(callee)) continue;
-          const Kernel& ck = mod.kernels[cp.kernel_index];
-          cp.refusals.push_back(Diagnostic::Make(DiagId::kHelperKeptForNumba,
-                                                 "'" + callee + "': kept as Numba code because '" + k.name +
-                                                     "', which stays Numba code, calls it",
-                                                 std::string(in.path))
-                                    .At(ck.def_start_byte, ck.def_start_byte + 3)
-                                    .Help("once '" + k.name + "' translates, so does '" + callee + "'"));
-          cp.translatable = false;
-          changed = true;
-        }
-      }
-    }
-  }
+  // Jitted functions that Numba kernels call stay Numba (CRB132).
+  KeepCalleesOfNumbaKernels(out, in.tree, in.path, mod, reg);
   // The @pk.functions the kernels being translated need (translatable and
   // selected by --kernel), named in first-use order. An unselected kernel's
   // helpers must not appear: they would be the only PyKokkos code in a file

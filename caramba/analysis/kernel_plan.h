@@ -142,6 +142,12 @@ struct KernelPlan {
   /// NumPy statements lowered to loops, applied by the NumpyTransformer
   /// (empty when the kernel has NumPy the lowering refuses).
   std::vector<NumpyRewrite> numpy_rewrites;
+  /// The kernel falls back to plain Python (CRB515): numpy_rewrites remove
+  /// its decorator. `fallback_reasons` are the NumPy refusals that made it
+  /// fall back, which it gets back if a Numba caller keeps it Numba code
+  /// (numba_callers.h).
+  bool numpy_fallback = false;
+  std::vector<Diagnostic> fallback_reasons;
 
   // ---- automatic parallelism (loop_dependence.h) ----
   /// The parallel loop is a serial loop proven independent (--parallelize=auto).

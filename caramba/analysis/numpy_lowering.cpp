@@ -55,6 +55,28 @@ std::string FirstLine(std::string_view t) {
   return s;
 }
 
+// A generated line `<indent><text>` (indented relative to the statement it
+// replaces, whose own indentation is `base`) whose text spans several lines:
+// the user's expression continued inside brackets. Its continuation lines
+// move in by `<indent>`, and never start left of `base`. Python accepts
+// continuation lines at any indentation, but tree-sitter does not parse one
+// that starts left of the block it sits in, and the lowering places
+// statements inside new loops.
+std::string ShiftContinuations(const std::string& line, const std::string& base) {
+  if (line.find('\n') == std::string::npos) return line;
+  size_t lead = std::min(line.find_first_not_of(" \t"), line.size());
+  std::string indent = line.substr(0, lead), out;
+  for (size_t i = 0; i < line.size(); ++i) {
+    out += line[i];
+    if (line[i] != '\n') continue;
+    size_t ws = i + 1;
+    while (ws < line.size() && (line[ws] == ' ' || line[ws] == '\t')) ++ws;
+    out += indent + (ws - i - 1 < base.size() ? base : line.substr(i + 1, ws - i - 1));
+    i = ws - 1;
+  }
+  return out;
+}
+
 std::string Squeeze(std::string_view t) {
   std::string s;
   for (char c : t)
@@ -220,6 +242,9 @@ class Lowerer {
       std::string_view t = n.Type();
       if (t == "subscript" && IsArraySubscript(n) && IsPlainValue(n)) return false;
       if (t == "slice") found = true;
+      // `C *= alpha`: an in-place update of the whole array, with no slice
+      // or array operator on either side.
+      else if (t == "augmented_assignment" && Rank(n.ChildByField("left")) > 0) found = true;
       else if (t == "call" && (IsReduction(n) || (Row(n) && Row(n)->cls == NumpyClass::kNanMinMax))) found = true;
       else if ((t == "binary_operator" || t == "unary_operator" || t == "call") && IsArrayValued(n)) found = true;
       return !found;
@@ -275,7 +300,7 @@ class Lowerer {
       std::string text = ScalarText(expr);
       std::string indent = Indentation(stmt);
       std::string pre;
-      for (const auto& l : lines_) pre += l + in_.newline + indent;
+      for (const auto& l : lines_) pre += ShiftContinuations(l, indent) + in_.newline + indent;
       if (!pre.empty()) out_.rewrites.push_back({stmt.StartByte(), stmt.StartByte(), pre});
       out_.rewrites.push_back({expr.StartByte(), expr.EndByte(), text});
     } catch (const Failure&) {
@@ -344,8 +369,8 @@ class Lowerer {
   void Emit(const Node& s, const std::string& text) {
     std::string indent = Indentation(s);
     std::string out = "# " + FirstLine(s.Text()) + in_.newline + indent;
-    for (const auto& l : lines_) out += l + in_.newline + indent;
-    out += text;
+    for (const auto& l : lines_) out += ShiftContinuations(l, indent) + in_.newline + indent;
+    out += ShiftContinuations(text, indent);  // (the loop nest of ElementWise is shifted already)
     out_.rewrites.push_back({s.StartByte(), s.EndByte(), out});
   }
 
@@ -716,7 +741,9 @@ class Lowerer {
 
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right) {
-    CheckOperandKinds(right);
+    // In `C *= alpha` the target is itself an operand: a known array beside
+    // which a parameter is a scalar, as in `C[:] = C * alpha`.
+    if (op == "=") CheckOperandKinds(right);
     // At the top level the bounds go into temporaries first and the shape
     // check reads them (the caller repeats them as scalar set-up); deeper,
     // the check spells the bounds out so that it stands alone.
@@ -784,7 +811,7 @@ class Lowerer {
     }
     std::string indent = Indentation(s);
     std::string text;
-    for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + body[k];
+    for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + ShiftContinuations(body[k], indent);
     if (overlap) {
       // The allocation is a top-level statement after the bounds it uses.
       lines_.insert(lines_.end(), temp_allocations_.begin(), temp_allocations_.end());

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "caramba/analysis/numpy_table.h"
+#include "caramba/analysis/shape_rank.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -562,8 +563,8 @@ Type StaticTyping::AllocationType(const Node& call, const TypeTable& types) cons
     if (t.rank == 0) return Type{};
     t.layout = 'C';
   } else if (!positional.empty()) {
-    Node shape = positional[0];
-    t.rank = shape.Type() == "tuple" ? static_cast<int>(shape.NamedChildCount()) : 1;
+    t.rank = AllocationRank(positional[0], types, s_.mod->imports);
+    if (t.rank == 0) return Type{};
   }
   size_t dtype_pos = q == "numpy.full" ? 2 : q == "numpy.full_like" ? 2 : 1;
   if (!dtype && positional.size() > dtype_pos) dtype = positional[dtype_pos];

@@ -1,0 +1,26 @@
+# A kernel whose NumPy work can only run as plain Python (CRB515) loses its
+# decorator; when a kernel that stays Numba code calls it, Numba would fail
+# on the call ("Untyped global name"). So it stays Numba code, with the NumPy
+# refusal that made it fall back and CRB132; the caller says why it cannot
+# use it. A fallback kernel called only from Python still falls back.
+import numpy as np
+from numba import njit
+import pykokkos as pk
+
+
+@njit("float64[:](float64[:])")
+def unit(v):  # expect: CRB132
+    return v / np.sqrt(np.sum(v * v))  # expect: CRB207
+
+
+@njit
+def projection_length(a, b):
+    u = unit(b)  # expect: CRB119
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i] * u[i]
+    return s
+
+
+def rotate(m, v):
+    return np.dot(m, v)
