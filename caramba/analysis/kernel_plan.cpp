@@ -932,12 +932,15 @@ class Builder {
   // or an operator. Recorded types need no such check.
   void CheckStaticEvidence() {
     if (recorded_ || function_args_) return;
-    for (const auto& [name, where] : Typing().DeeperThanIndexed(array_rank_, plan_.types))
+    for (const auto& [name, where] : Typing().DeeperThanIndexed(array_rank_, plan_.types)) {
+      Node a = where.Parent();
+      if (a && a.Type() == "assignment") deeper_bound_.insert(std::string(a.ChildByField("left").Text()));
       Refuse(DiagId::kNoTypeEvidence,
              "uses '" + std::string(where.Text()) + "' as an array, so '" + name + "' has more than " +
                  std::to_string(array_rank_[name]) + " dimension" + (array_rank_[name] == 1 ? "" : "s") +
                  ", but nothing says how many",
              where, kRecordTypesHelp);
+    }
     std::set<std::string> assumed = unknown_dtype_;
     for (const auto& p : assumed_float_)
       if (!no_kind_evidence_.count(p)) assumed.insert(p);
@@ -1002,7 +1005,9 @@ class Builder {
         if (base.Type() == "identifier") {
           Type bt = plan_.types[std::string(base.Text())];
           // An unknown type is the echo of a construct already refused.
-          bool echo = bt.rank == 0 && bt.scalar == Scalar::kUnknown && !plan_.refusals.empty();
+          // So is indexing a name bound to a subscript of unknown rank (CRB140).
+          bool echo = (bt.rank == 0 && bt.scalar == Scalar::kUnknown && !plan_.refusals.empty()) ||
+                      deeper_bound_.count(std::string(base.Text()));
           if (echo) {
           } else if (bt.rank == 0) {
             Refuse(DiagId::kTupleValue, "indexes '" + std::string(base.Text()) + "', which is not an array", n);
@@ -1870,7 +1875,8 @@ class Builder {
   std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
   std::unique_ptr<StaticTyping> typing_;
   std::optional<RecordedTypes> recorded_;
-  std::set<std::string> no_kind_evidence_;  // parameters that may be scalars or arrays (CRB140)
+  std::set<std::string> no_kind_evidence_;
+  std::set<std::string> deeper_bound_;  // locals bound to a subscript that is an array (CRB140)  // parameters that may be scalars or arrays (CRB140)
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
   HelperRegistry& reg_;

@@ -532,6 +532,10 @@ std::vector<std::pair<std::string, Node>> StaticTyping::DeeperThanIndexed(const 
       as_array = a == "shape" || a == "size" || a == "ndim" || a == "sum" || a == "copy" || a == "T";
     } else if (pt == "binary_operator" && parent.ChildByField("operator").Text() == "@") {
       as_array = true;
+    } else if (pt == "assignment" && parent.ChildByField("right") == n &&
+               parent.ChildByField("left").Type() == "identifier") {
+      // `blk = G[k, e, j]` and later `blk[0, 0]`: the element is an array.
+      as_array = ranks_.count(std::string(parent.ChildByField("left").Text())) > 0;
     } else if (pt == "argument_list" && parent.Parent() && parent.Parent().Type() == "call") {
       std::string q = s_.mod->imports.Resolve(parent.Parent().ChildByField("function"));
       const NumpyFunction* f = FindNumpyFunction(q);

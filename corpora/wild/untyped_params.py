@@ -64,3 +64,21 @@ def halves(a, out):
 def spectrum_power(z, out):
     for i in range(z.shape[0]):
         out[i] = z[i].real * z[i].real + z[i].imag * z[i].imag
+
+
+# caramba: runas block_sums(np.random.rand(3, 4, 5, 2, 2), np.random.randint(0, 5, (3, 4)), np.zeros((3, 4)))
+@njit
+def block_sums(G, idx, out):
+    # G is 5-D: G[k, e, j] is a 2x2 block, not an element
+    for k in range(out.shape[0]):
+        for e in range(out.shape[1]):
+            out[k, e] = np.sum(G[k, e, idx[k, e]])
+
+
+# caramba: runas block_traces(np.random.rand(3, 4, 5, 2, 2), np.random.randint(0, 5, (3, 4)), np.zeros((3, 4)))
+@njit
+def block_traces(G, idx, out):
+    for k in range(out.shape[0]):
+        for e in range(out.shape[1]):
+            blk = G[k, e, idx[k, e]]
+            out[k, e] = blk[0, 0] + blk[1, 1]

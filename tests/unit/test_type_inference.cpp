@@ -114,3 +114,17 @@ TEST_CASE("eager signatures that need different source are refused (CRB141) and 
              "c");
   CHECK_FALSE(p.translatable);
 }
+
+TEST_CASE("block_traces: 'blk = G[k, e, j]' then 'blk[0, 0]' says G's rank is unknown, not that blk is no array") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit\ndef block_traces(G, idx, out):\n    for k in range(out.shape[0]):\n"
+                            "        for e in range(out.shape[1]):\n            blk = G[k, e, idx[k, e]]\n"
+                            "            out[k, e] = blk[0, 0] + blk[1, 1]\n",
+                        "block_traces");
+  CHECK_FALSE(p.translatable);
+  CHECK(!Refusal(p, "CRB140").empty());
+  bool rank = false;
+  for (const Diagnostic& d : p.refusals) rank |= d.message.find("'G' has more than 3 dimensions") != std::string::npos;
+  CHECK(rank);
+  CHECK(Refusal(p, "CRB121").empty());  // no echo about blk
+}
