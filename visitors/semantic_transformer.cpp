@@ -663,7 +663,7 @@ class KernelWriter {
       const std::string& p = plan_.params[i];
       if (!used(p)) continue;
       const Type& t = plan_.types.at(p);
-      bool known = t.rank == 0 || !k_.signatures.empty();
+      bool known = t.rank == 0 || plan_.types_recorded;
       add(p, t, known);
     }
     for (const auto& a : plan_.allocations) {

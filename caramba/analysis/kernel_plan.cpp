@@ -117,6 +117,8 @@ class Builder {
     body_ = def_.ChildByField("body");
     CollectParams();
     CollectNames(body_);
+    // Whether Numba's types are known decides some construct checks too.
+    if (!function_args_) recorded_ = FindRecordedTypes(k_, path_, options_);
     CheckConstructs(body_);
     InferParamTypes();
     if (ranks_only_) return;
@@ -702,7 +704,7 @@ class Builder {
       Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
       return false;
     }
-    if (q.rfind("numpy.", 0) == 0 && k_.signatures.empty() &&
+    if (q.rfind("numpy.", 0) == 0 && !recorded_ &&
         (FindNumpyScalarFunction(q.substr(6)) || ScalarBuiltinAlias(q) != q)) {
       // A NumPy ufunc applied straight to a parameter that is never indexed:
       // it may well be an array (Numba would map the ufunc over it), and a
@@ -884,6 +886,7 @@ class Builder {
     for (const TypeRefusal& r : typed.refusals) Refuse(r.id, r.message, def_.ChildByField("name"), r.help);
     for (const auto& [name, t] : typed.types) plan_.types[name] = t;
     recorded_ = std::move(typed.recorded);
+    plan_.types_recorded = recorded_.has_value();
     unknown_dtype_ = std::move(typed.unknown_dtype);
     assumed_float_ = std::move(typed.assumed_float);
     no_kind_evidence_ = std::move(typed.no_kind_evidence);

@@ -103,6 +103,10 @@ struct KernelPlan {
 
   std::vector<std::string> params;     // in order
   TypeTable types;                     // params, locals, loop variables
+  /// The parameter types are Numba's (eager signature or type profile): the
+  /// workunit annotates its views with them, so the runtime rejects a call
+  /// with other types instead of computing with them.
+  bool types_recorded = false;
   std::set<std::string> locals;        // assigned names that are not parameters
   std::set<std::string> assigned_params;
 

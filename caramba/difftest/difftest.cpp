@@ -608,6 +608,22 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     }
     tr = Translate(*source, path, topts);
     classify();
+    // A kernel typed by the types your code calls it with (recorded through
+    // its marked callers, or in the project's profile) is not compared on
+    // inputs generated from static guesses: they may be of other types,
+    // which its translation rightly rejects.
+    for (size_t ki = 0; ki < kernels.size(); ++ki) {
+      KernelResult& kr = fr.kernels[ki];
+      bool all_generated = !kr.cases.empty();
+      for (const PlannedCase& pc : planned)
+        if (pc.kernel == ki && !pc.generated) all_generated = false;
+      const ProfiledKernel* typed = topts.profile ? topts.profile->Find(path, kr.qualname) : nullptr;
+      if (!all_generated || typed == nullptr || typed->signatures.empty()) continue;
+      kr.cases.clear();
+      kr.verdict = Verdict::kNotTested;
+      kr.detail = "translated for the types your code calls it with (recorded); its generated inputs may be of "
+                  "other types: give it a run marker to compare it on its own";
+    }
     std::vector<PlannedCase> kept;
     for (auto& pc : planned)
       if (!fr.kernels[pc.kernel].cases.empty()) kept.push_back(std::move(pc));
