@@ -358,6 +358,26 @@ Translation Translate(const std::string& source, const std::string& path, const 
   return t;
 }
 
+// True when a case's inputs, as the original side described them
+// ("arg_types"), are the argument types of one of the recorded signatures.
+bool OfRecordedTypes(const json& result, const ProfiledKernel& typed) {
+  if (!result.is_object() || !result.contains("arg_types") || !result["arg_types"].is_array()) return false;
+  const json& got = result["arg_types"];
+  for (const ProfiledSignature& s : typed.signatures) {
+    bool same = s.args.size() == got.size();
+    for (size_t i = 0; same && i < got.size(); ++i) {
+      if (!got[i].is_array() || got[i].size() != 2) {
+        same = false;
+        break;
+      }
+      auto dtype = ScalarFromName(got[i][0].get<std::string>());
+      same = dtype && *dtype == s.args[i].type.scalar && got[i][1].get<int>() == s.args[i].type.rank;
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
 // The types the original side recorded, as a type source for this file's
 // translation: paths of the copy in the work folder mapped back to the file.
 // Generated inputs run last and the driver stops recording before them (their
@@ -608,20 +628,21 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     }
     tr = Translate(*source, path, topts);
     classify();
-    // A kernel typed by the types your code calls it with (recorded through
-    // its marked callers, or in the project's profile) is not compared on
-    // inputs generated from static guesses: they may be of other types,
-    // which its translation rightly rejects.
+    // A kernel translated for the types your code calls it with (recorded
+    // through its marked callers, or in the project's profile) is compared on
+    // inputs generated from static guesses only when they are of those types:
+    // others its translation rightly rejects.
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
       KernelResult& kr = fr.kernels[ki];
-      bool all_generated = !kr.cases.empty();
-      for (const PlannedCase& pc : planned)
-        if (pc.kernel == ki && !pc.generated) all_generated = false;
       const ProfiledKernel* typed = topts.profile ? topts.profile->Find(path, kr.qualname) : nullptr;
-      if (!all_generated || typed == nullptr || typed->signatures.empty()) continue;
+      if (kr.cases.empty() || typed == nullptr || typed->signatures.empty()) continue;
+      bool foreign = false;
+      for (const PlannedCase& pc : planned)
+        if (pc.kernel == ki && pc.generated && !OfRecordedTypes(orig[pc.id].result, *typed)) foreign = true;
+      if (!foreign) continue;
       kr.cases.clear();
       kr.verdict = Verdict::kNotTested;
-      kr.detail = "translated for the types your code calls it with (recorded); its generated inputs may be of "
+      kr.detail = "translated for the types your code calls it with (recorded); its generated inputs are of "
                   "other types: give it a run marker to compare it on its own";
     }
     std::vector<PlannedCase> kept;

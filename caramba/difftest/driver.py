@@ -109,6 +109,22 @@ class Gen:
         return float(self.rng.uniform(0.5, 1.5))
 
 
+def arg_type(x, np):
+    """The kind of an input as the translator's types say it: [dtype, ndim]
+    (ndim 0 for scalars), or None for anything else."""
+    if isinstance(x, np.ndarray):
+        return [str(x.dtype), int(x.ndim)]
+    if isinstance(x, (bool, np.bool_)):
+        return ["bool", 0]
+    if isinstance(x, int):
+        return ["int64", 0]
+    if isinstance(x, float):
+        return ["float64", 0]
+    if isinstance(x, np.generic):
+        return [str(x.dtype), 0]
+    return None
+
+
 def main():
     plan_path = sys.argv[1]
     with open(plan_path) as f:
@@ -169,6 +185,7 @@ def main():
                 with open(inputs_path + ".tmp", "wb") as f:
                     pickle.dump((args, kwargs), f, protocol=pickle.HIGHEST_PROTOCOL)
                 os.replace(inputs_path + ".tmp", inputs_path)
+                res["arg_types"] = [arg_type(x, np) for x in args]
             else:
                 with open(inputs_path, "rb") as f:
                     args, kwargs = pickle.load(f)
