@@ -69,16 +69,6 @@ bool IsZeroLiteral(const Node& n) {
   return t.find_first_not_of("0.") == std::string::npos || t == "0e0" || t == "0.0e0";
 }
 
-bool Mentions(const Node& root, std::string_view name) {
-  bool found = false;
-  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
-    if (found) return false;
-    if (n.Type() == "identifier" && n.Text() == name && IsNameUse(n, p)) found = true;
-    return true;
-  });
-  return found;
-}
-
 class Builder {
  public:
   // `function_args`: build the @pk.function specialisation for these
@@ -1697,7 +1687,7 @@ class Builder {
     for (const auto& v : inside) {
       bool outside = false;
       for (size_t i = 0; i < stmts.size(); ++i)
-        if (i != idx && Mentions(stmts[i], v)) outside = true;
+        if (i != idx && MentionsName(stmts[i], v)) outside = true;
       if (outside) carried.push_back(v);
     }
     if (carried.empty()) return;
@@ -1759,7 +1749,7 @@ class Builder {
         red.init_value_end = v.EndByte();
         red.init_is_zero = IsZeroLiteral(v);
         CheckCallerExpression(v, "the reduction's initial value");
-      } else if (Mentions(stmts[i], red.var)) {
+      } else if (MentionsName(stmts[i], red.var)) {
         Refuse(DiagId::kPrangeSurroundings, "uses '" + red.var + "' before the prange loop", stmts[i]);
       }
     }
@@ -1775,7 +1765,7 @@ class Builder {
     Node r = a.ChildByField("right");
     if (a.Type() == "augmented_assignment") {
       std::string_view op = a.ChildByField("operator").Text();
-      if (Mentions(r, var)) return ReduceOp::kNone;
+      if (MentionsName(r, var)) return ReduceOp::kNone;
       if (op == "+=" || op == "-=") return ReduceOp::kSum;
       if (op == "*=") return ReduceOp::kProduct;
       return ReduceOp::kNone;
@@ -1785,10 +1775,10 @@ class Builder {
       Node x = r.ChildByField("left"), y = r.ChildByField("right");
       bool left_is = x.Type() == "identifier" && x.Text() == var;
       bool right_is = y.Type() == "identifier" && y.Text() == var;
-      if (left_is && !Mentions(y, var) && (op == "+" || op == "-")) return ReduceOp::kSum;
-      if (right_is && !Mentions(x, var) && op == "+") return ReduceOp::kSum;
-      if (left_is && !Mentions(y, var) && op == "*") return ReduceOp::kProduct;
-      if (right_is && !Mentions(x, var) && op == "*") return ReduceOp::kProduct;
+      if (left_is && !MentionsName(y, var) && (op == "+" || op == "-")) return ReduceOp::kSum;
+      if (right_is && !MentionsName(x, var) && op == "+") return ReduceOp::kSum;
+      if (left_is && !MentionsName(y, var) && op == "*") return ReduceOp::kProduct;
+      if (right_is && !MentionsName(x, var) && op == "*") return ReduceOp::kProduct;
       return ReduceOp::kNone;
     }
     if (r.Type() == "call") {
@@ -1796,7 +1786,7 @@ class Builder {
       auto args = r.ChildByField("arguments").NamedChildren();
       if ((q == "max" || q == "min") && args.size() == 2) {
         int which = args[0].Text() == var ? 0 : args[1].Text() == var ? 1 : -1;
-        if (which < 0 || Mentions(args[1 - which], var)) return ReduceOp::kNone;
+        if (which < 0 || MentionsName(args[1 - which], var)) return ReduceOp::kNone;
         return q == "max" ? ReduceOp::kMax : ReduceOp::kMin;
       }
     }

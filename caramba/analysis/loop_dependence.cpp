@@ -53,17 +53,6 @@ Node Unparen(Node n) {
   return n;
 }
 
-bool IsName(const Node& n, std::string_view name) { return n.Type() == "identifier" && n.Text() == name; }
-
-bool MentionsName(const Node& root, std::string_view name) {
-  bool found = false;
-  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
-    if (!found && IsName(n, name) && IsNameUse(n, p)) found = true;
-    return !found;
-  });
-  return found;
-}
-
 bool Contains(const Node& outer, const Node& inner) {
   return inner.StartByte() >= outer.StartByte() && inner.EndByte() <= outer.EndByte();
 }

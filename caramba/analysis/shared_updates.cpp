@@ -52,17 +52,6 @@ std::optional<AtomicOp> AugmentedOp(std::string_view op) {
 
 bool Commutative(std::string_view op) { return op == "+" || op == "*" || op == "&" || op == "|" || op == "^"; }
 
-bool IsName(const Node& n, std::string_view name) { return n.Type() == "identifier" && n.Text() == name; }
-
-bool MentionsName(const Node& root, std::string_view name) {
-  bool found = false;
-  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
-    if (!found && IsName(n, name) && IsNameUse(n, p)) found = true;
-    return !found;
-  });
-  return found;
-}
-
 // An index built from names, integer literals, extents and + - * that
 // mentions the loop variable: `i * n + j`, `2 * i + 1`, `i * a.shape[1] + k`.
 bool AffineIn(const Node& e0, const std::string& v) {

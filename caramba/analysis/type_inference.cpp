@@ -268,6 +268,18 @@ std::map<std::string, int> StaticTyping::ArrayRanks() const {
   return ranks;
 }
 
+// Calls `fn` on every expression in a position only an integer can take: a
+// subscript's index and a range/prange argument.
+static void ForEachIntegerPosition(const Node& n, const ImportTable& imports, const std::function<void(const Node&)>& fn) {
+  if (n.Type() == "subscript")
+    for (const Node& idx : n.ChildrenByField("subscript")) fn(idx);
+  if (n.Type() == "call") {
+    std::string q = imports.Resolve(n.ChildByField("function"));
+    if (q == "range" || q == "numba.prange")
+      for (const Node& a : n.ChildByField("arguments").NamedChildren()) fn(a);
+  }
+}
+
 // Names an integer expression reads: through arithmetic (not `/`), the
 // integer-preserving builtins and conditional expressions, never into an
 // element read or another call.
@@ -298,13 +310,7 @@ std::set<std::string> StaticTyping::IndexLocals() const {
   };
   std::vector<std::pair<std::string, Node>> assignments;
   Walk(s_.body, [&](const Node& n) {
-    if (n.Type() == "subscript")
-      for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
-    if (n.Type() == "call") {
-      std::string q = s_.mod->imports.Resolve(n.ChildByField("function"));
-      if (q == "range" || q == "numba.prange")
-        for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
-    }
+    ForEachIntegerPosition(n, s_.mod->imports, consider);
     if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right"))
       assignments.emplace_back(std::string(n.ChildByField("left").Text()), n.ChildByField("right"));
     return true;
@@ -493,13 +499,7 @@ std::set<std::string> StaticTyping::IntegerIndexArrays(const std::set<std::strin
            op == "^=" || op == "<<=" || op == ">>=";
   };
   Walk(s_.body, [&](const Node& n) {
-    if (n.Type() == "subscript")
-      for (const Node& idx : n.ChildrenByField("subscript")) consider(idx);
-    if (n.Type() == "call") {
-      std::string q = s_.mod->imports.Resolve(n.ChildByField("function"));
-      if (q == "range" || q == "numba.prange")
-        for (const Node& a : n.ChildByField("arguments").NamedChildren()) consider(a);
-    }
+    ForEachIntegerPosition(n, s_.mod->imports, consider);
     // Bitwise operators take integers (or bools) only: `cells[i - 1] ^ cells[i + 1]`.
     if ((n.Type() == "binary_operator" || n.Type() == "augmented_assignment") && bitwise(n.ChildByField("operator").Text())) {
       consider(n.ChildByField("left"));

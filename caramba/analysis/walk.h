@@ -57,6 +57,19 @@ inline bool IsNameUse(const Node& n, const Node& parent) {
   return true;
 }
 
+/// `n` is the identifier `name`.
+inline bool IsName(const Node& n, std::string_view name) { return n.Type() == "identifier" && n.Text() == name; }
+
+/// `root` reads or writes the name `name` (not an attribute or a keyword of that name).
+inline bool MentionsName(const Node& root, std::string_view name) {
+  bool found = false;
+  WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+    if (!found && IsName(n, name) && IsNameUse(n, p)) found = true;
+    return !found;
+  });
+  return found;
+}
+
 /// The text of `e` with every child replaced by `child(c)`; the text between
 /// children (operators, commas, comments, line breaks) is kept as written.
 /// The one way rewrites rebuild an expression from rewritten parts.
