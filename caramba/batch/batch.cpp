@@ -397,6 +397,12 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
                 " left as Numba code without a refusal";
     if (sum.excluded) detail += "; " + std::to_string(sum.excluded) + " paths excluded";
     err << "  " << detail << "\n";
+    // The most common refusal on code nobody typed: say the one step that lifts it.
+    auto untyped = sum.refused_by_code.find("CRB140");
+    if (untyped != sum.refused_by_code.end())
+      err << "  " << untyped->second << (untyped->second == 1 ? " kernel needs" : " kernels need")
+          << " the types Numba sees: run your code under `caramba record -- python your_script.py` (or your "
+             "tests), then translate again (docs/types.md)\n";
   }
 
   nlohmann::json report;

@@ -5,4 +5,4 @@ from numba import njit
 
 @njit
 def f(a):
-    return a[0]
+    a[0] = 1.0
