@@ -221,11 +221,6 @@ std::string WriteCaller(const CallerInput& in) {
     return out;
   };
 
-  // Numba returns an int when the arrays whose dtype was assumed float64
-  // hold integers: decide from the arrays the caller actually got.
-  std::string int_test;
-  for (const auto& a : plan.int_result_arrays)
-    int_test += (int_test.empty() ? "" : " and ") + a + ".dtype.kind in \"iub\"";
   if (plan.time_loop_start) {
     // The serial loop around the parallel loop runs here, one dispatch per
     // step (a reduction is refused there, so this is a parallel_for).
@@ -240,13 +235,8 @@ std::string WriteCaller(const CallerInput& in) {
   } else if (plan.dispatch == Dispatch::kSerial) {
     if (plan.returns == ReturnKind::kScalar) {
       std::string cast = plan.return_type == Scalar::kBool ? "bool" : IsInteger(plan.return_type) ? "int" : "";
-      std::string d = dispatch(cast.empty() && !int_test.empty() ? "_pk_result = " : "");
-      if (cast.empty() && !int_test.empty()) {
-        lines.push_back(d);
-        lines.push_back("return int(_pk_result) if " + int_test + " else _pk_result");
-      } else {
-        lines.push_back("return " + (cast.empty() ? d : cast + "(" + d + ")"));
-      }
+      std::string d = dispatch("");
+      lines.push_back("return " + (cast.empty() ? d : cast + "(" + d + ")"));
     } else {
       lines.push_back(dispatch(""));
       if (final_return) lines.push_back(CallerText(final_return));
@@ -263,14 +253,8 @@ std::string WriteCaller(const CallerInput& in) {
       lines.push_back(dispatch(""));
       if (atomic) lines.push_back(red.var + " = " + in.names.cell + "[0].item()");
     }
-    if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none") {
-      if (int_test.empty()) {
-        lines.push_back(CallerText(final_return));
-      } else {
-        std::string v = CallerText(final_return.NamedChild(0));
-        lines.push_back("return int(" + v + ") if " + int_test + " else " + v);
-      }
-    }
+    if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")
+      lines.push_back(CallerText(final_return));
   }
 
   std::string params(in.def.ChildByField("parameters").Text());

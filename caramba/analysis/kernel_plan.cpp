@@ -1387,7 +1387,6 @@ class Builder {
         } else {
           plan_.returns = ReturnKind::kReduction;
           plan_.return_type = vt.scalar;
-          NoteIntegerResult(v, vt.scalar);
         }
         CheckCallerExpression(v, "the returned value");
         continue;
@@ -1793,25 +1792,6 @@ class Builder {
     return ReduceOp::kNone;
   }
 
-  // The return type when the arrays of unknown dtype hold int64 instead of
-  // the assumed float64: where it differs (an integer sum of an integer
-  // array), the caller converts the result when the arrays are integers.
-  Scalar ReturnTypeWithIntArrays(const Node& value) {
-    if (unknown_dtype_.empty()) return Scalar::kUnknown;
-    TypeTable alt = plan_.types;
-    for (const auto& a : unknown_dtype_) alt[a].scalar = Scalar::kInt64;
-    for (const auto& l : plan_.locals)
-      if (alt[l].rank == 0 && !loop_vars_.count(l)) alt[l].scalar = Scalar::kUnknown;
-    LocalFixpoint(alt);
-    return TypeOfExpr(value, alt, mod_.imports).scalar;
-  }
-
-  void NoteIntegerResult(const Node& value, Scalar as_float) {
-    if (!IsFloat(as_float)) return;
-    Scalar as_int = ReturnTypeWithIntArrays(value);
-    if (IsInteger(as_int)) plan_.int_result_arrays.assign(unknown_dtype_.begin(), unknown_dtype_.end());
-  }
-
   void SerialReturns() {
     std::vector<Node> returns;
     Walk(body_, [&](const Node& n) {
@@ -1836,8 +1816,6 @@ class Builder {
     if (any_scalar) {
       plan_.returns = ReturnKind::kScalar;
       plan_.return_type = rt;
-      for (const Node& r : returns)
-        if (r.NamedChildCount() == 1 && r.NamedChild(0).Type() != "none") NoteIntegerResult(r.NamedChild(0), rt);
       if ((rt == Scalar::kUnknown || IsComplex(rt)) && plan_.refusals.empty())
         Refuse(DiagId::kUnknownType, "cannot infer the type of the returned value", def_.ChildByField("name"));
       return;

@@ -125,9 +125,6 @@ struct KernelPlan {
   std::vector<Allocation> allocations;
   ReturnKind returns = ReturnKind::kNothing;
   Scalar return_type = Scalar::kUnknown;
-  /// Arrays of assumed dtype that make the returned scalar an integer in
-  /// Numba when they hold integers: the caller converts the result then.
-  std::vector<std::string> int_result_arrays;
   /// The final `return <expr>` of a prange kernel (evaluated by the caller).
   uint32_t final_return_start = 0, final_return_end = 0;
   /// Calls to helpers that become @pk.functions, and every jitted function
