@@ -188,11 +188,7 @@ std::string ArgumentSignature(const KernelPlan& plan, const std::string& name) {
     return RuntimeSignature(Type{Scalar::kInt64, 0, 'A'});
   auto it = plan.types.find(name);
   if (it == plan.types.end()) return "";
-  Type t = it->second;
-  // Passed as np.asarray(a, dtype=np.float64) (KernelPlan::float_view_arrays).
-  if (std::find(plan.float_view_arrays.begin(), plan.float_view_arrays.end(), name) != plan.float_view_arrays.end())
-    t.scalar = Scalar::kFloat64;
-  return RuntimeSignature(t);
+  return RuntimeSignature(it->second);
 }
 
 std::string Trim(std::string_view s) {

@@ -198,14 +198,7 @@ std::string WriteCaller(const CallerInput& in) {
   for (const auto& p : in.workunit_params) {
     auto it = plan.types.find(p);
     bool array = p == in.names.cell || (it != plan.types.end() && it->second.rank > 0);
-    // Arrays of assumed dtype that @pk.function annotations type as float64
-    // (KernelPlan::float_view_arrays): read only, converted (no copy when
-    // they already are float64).
-    bool as_float = std::find(plan.float_view_arrays.begin(), plan.float_view_arrays.end(), p) != plan.float_view_arrays.end();
-    std::string np = in.ctx.module().imports.AliasOf("numpy");
-    if (np.empty()) np = "np";
-    std::string value = as_float ? np + ".asarray(" + p + ", dtype=" + np + ".float64)" : p;
-    kwargs.push_back(p + "=" + (array ? "pk.array(" + value + ")" : p));
+    kwargs.push_back(p + "=" + (array ? "pk.array(" + p + ")" : p));
   }
   bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic
                                                    : plan.dispatch == Dispatch::kSerial && plan.returns == ReturnKind::kScalar;

@@ -760,7 +760,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
-                  (!plan.alias_checks.empty() && ctx.options().space != "Serial") || !plan.float_view_arrays.empty();
+                  (!plan.alias_checks.empty() && ctx.options().space != "Serial");
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
     translated.push_back({k.start_byte, k.end_byte});
   }

@@ -53,7 +53,6 @@ bool IsBuiltin(std::string_view n) {
   return false;
 }
 
-bool IsStatementList(const Node& n) { return n.Type() == "block" || n.Type() == "module"; }
 
 // The assignment inside an expression_statement, or a null node.
 Node AssignmentOf(const Node& stmt) {
@@ -454,35 +453,17 @@ class Builder {
         Node base = SubscriptBase(arg_nodes[i], &depth);
         if (base.Type() == "identifier") helper_writes_.insert(std::string(base.Text()));
       }
-      // A @pk.function's view annotation fixes the dtype of an array whose
-      // dtype is only assumed: the caller converts such arrays to float64,
-      // which is exact only for arrays that nothing writes.
+      // A @pk.function's view annotation fixes the dtype of what it gets:
+      // an array whose dtype is only assumed decides it (CheckStaticEvidence).
       if (plan_.as_function) continue;
       for (size_t i = 0; i < arg_nodes.size(); ++i) {
         int depth = 0;
         Node base = SubscriptBase(arg_nodes[i], &depth);
         std::string root = base.Type() == "identifier" ? ViewRoot(std::string(base.Text())) : "";
-        if (args[i].rank == 0 || !unknown_dtype_.count(root)) continue;
-        if (std::find(plan_.float_view_arrays.begin(), plan_.float_view_arrays.end(), root) == plan_.float_view_arrays.end())
-          plan_.float_view_arrays.push_back(root);
+        if (args[i].rank > 0 && unknown_dtype_.count(root)) helper_assumed_arrays_.insert(root);
       }
     }
     WrittenParams();
-    // A written array cannot be converted (the writes would go to a copy):
-    // it stays as it is, and an array of another dtype is rejected at the
-    // call by the runtime's check of the function's view annotation (never
-    // computed on wrongly typed data). Say so.
-    for (auto it = plan_.float_view_arrays.begin(); it != plan_.float_view_arrays.end();) {
-      if (!plan_.written_params.count(*it)) {
-        ++it;
-        continue;
-      }
-      Note(DiagId::kAssumedViewType,
-           "'" + *it + "' goes to a @pk.function as a float64 view (its dtype is assumed); an array of another dtype is "
-           "rejected at the call",
-           def_.ChildByField("name"));
-      it = plan_.float_view_arrays.erase(it);
-    }
   }
 
   // The parameter a subview name was bound from (`row = a[i, :]` -> a).
@@ -937,10 +918,9 @@ class Builder {
     std::set<std::string> assumed = unknown_dtype_;
     for (const auto& p : assumed_float_)
       if (!no_kind_evidence_.count(p)) assumed.insert(p);
-    for (const auto& a : plan_.float_view_arrays) assumed.erase(a);
+    for (const auto& a : helper_assumed_arrays_) assumed.erase(a);
     std::vector<std::string> decides = Typing().DtypeDecides(plan_.types, assumed);
-    for (const auto& a : plan_.float_view_arrays)
-      if (unknown_dtype_.count(a)) decides.push_back(a);
+    decides.insert(decides.end(), helper_assumed_arrays_.begin(), helper_assumed_arrays_.end());
     if (decides.empty()) return;
     std::string names;
     for (const auto& d : decides) names += (names.empty() ? "'" : ", '") + d + "'";
@@ -1847,7 +1827,8 @@ class Builder {
   std::unique_ptr<StaticTyping> typing_;
   std::optional<RecordedTypes> recorded_;
   std::set<std::string> no_kind_evidence_;
-  std::set<std::string> deeper_bound_;  // locals bound to a subscript that is an array (CRB140)  // parameters that may be scalars or arrays (CRB140)
+  std::set<std::string> deeper_bound_;
+  std::set<std::string> helper_assumed_arrays_;  // arrays of assumed dtype passed to @pk.functions  // locals bound to a subscript that is an array (CRB140)  // parameters that may be scalars or arrays (CRB140)
   std::set<std::string> setup_names_;
   std::vector<Node> allocation_calls_;
   HelperRegistry& reg_;

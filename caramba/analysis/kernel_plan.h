@@ -134,10 +134,6 @@ struct KernelPlan {
   /// Array parameters the body writes (directly, through a subview, or in a
   /// helper it passes them to).
   std::set<std::string> written_params;
-  /// Arrays of assumed dtype (CRB501) that reach a @pk.function, whose
-  /// annotation fixes float64: read only, so the caller passes them as
-  /// float64 (`np.asarray(a, dtype=np.float64)`, no copy when they are).
-  std::vector<std::string> float_view_arrays;
   /// Shape checks the caller performs (see Guard).
   std::vector<Guard> guards;
   /// NumPy statements lowered to loops, applied by the NumpyTransformer

@@ -1,7 +1,6 @@
-# Arrays whose dtype is only assumed (CRB501) and that reach a @pk.function:
-# `src` is only read, so the caller passes it as float64 (no copy when it is);
-# `m` is written through a row subview by the helper, so it is passed as it
-# is, and the runtime rejects another dtype at the call (note CRB511).
+# Arrays of unknown element type that reach a @pk.function, whose view
+# annotation would fix it: `src` only read, `m` written through a row subview
+# by the helper. Without recorded types the caller is refused (CRB140).
 from numba import njit, prange
 
 
