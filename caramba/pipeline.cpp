@@ -7,6 +7,7 @@
 #include "visitors/kernel_restorer.h"
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
+#include "visitors/phase_lowering.h"
 #include "visitors/semantic_transformer.h"
 #include "visitors/subview_transformer.h"
 #include "visitors/unsupported_detector.h"
@@ -18,6 +19,10 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   // 0. NumPy array expressions, slice assignments and reductions to loops
   //    (Numba spelling), from the one NumPy table.
   p.push_back(std::make_unique<NumpyTransformer>());
+  // 0b. Kernels that are several loop nests (with time loops, allocations,
+  //    return values around them) become a host program under the kernel's
+  //    name plus one Numba kernel per phase, each translated like any other.
+  p.push_back(std::make_unique<PhaseLowering>());
   // 1. Decide per kernel whether it can be migrated; say why not.
   p.push_back(std::make_unique<UnsupportedDetector>());
   // 2. Pick the dispatch: parallel_for, parallel_reduce (with operator) or a

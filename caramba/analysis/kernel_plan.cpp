@@ -4,6 +4,7 @@
 // for names and types, and once for the loop/reduction pattern. Every refusal
 // carries the code and the exact node, so the user sees all of them at once.
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/phases.h"
 
 #include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/loop_dependence.h"
@@ -158,8 +159,10 @@ class Builder {
         Refuse(DiagId::kSignatureForm, "parameter '" + std::string(p.Text()) + "' is not a plain parameter", p);
       }
     }
+    // A phase kernel's parameters include the host's NumPy bounds (phases.h).
+    bool phase = !PhaseOwner(plan_.name).empty();
     for (const auto& p : plan_.params)
-      if (p.rfind(kReservedPrefix, 0) == 0)
+      if (p.rfind(kReservedPrefix, 0) == 0 && !(phase && p.rfind(kNumpyPrefix, 0) == 0))
         Refuse(DiagId::kReservedName, "parameter '" + p + "' uses the reserved prefix _pk_", def_);
   }
 

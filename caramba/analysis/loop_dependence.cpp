@@ -9,10 +9,12 @@
 #include "caramba/analysis/loop_dependence.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 
+#include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -130,6 +132,28 @@ class Analyzer {
     return true;
   }
 
+  // Every mention of `v` in `stmt` is the variable of a loop there, or inside
+  // the body of such a loop: another loop reusing the name (`for j in ...`
+  // twice), which never reads the value this loop leaves behind.
+  static bool OnlyAsLoopVariable(const Node& stmt, const std::string& v) {
+    bool only = true;
+    std::vector<Node> loops;  // enclosing loops over `v`, innermost last
+    std::function<void(const Node&, const Node&)> visit = [&](const Node& n, const Node& parent) {
+      if (!only) return;
+      bool pushed = false;
+      if (n.Type() == "for_statement" && IsName(n.ChildByField("left"), v)) {
+        if (MentionsName(n.ChildByField("right"), v) && loops.empty()) only = false;
+        loops.push_back(n);
+        pushed = true;
+      }
+      if (IsName(n, v) && IsNameUse(n, parent) && loops.empty()) only = false;
+      for (const Node& c : n.Children()) visit(c, n);
+      if (pushed) loops.pop_back();
+    };
+    visit(stmt, stmt.Parent());
+    return only;
+  }
+
   bool Skipped(const Node& n) const { return std::find(in_.skip.begin(), in_.skip.end(), n) != in_.skip.end(); }
 
   bool IsNestVar(std::string_view n) const { return std::find(vars_.begin(), vars_.end(), n) != vars_.end(); }
@@ -188,7 +212,7 @@ class Analyzer {
       bool outside = false;
       Node top = in_.top ? in_.top : outer;
       for (const Node& s : Statements(in_.kernel_body))
-        if (s != top && MentionsName(s, v)) outside = true;
+        if (s != top && MentionsName(s, v) && !(unusual.count(v) && OnlyAsLoopVariable(s, v))) outside = true;
       // A reduction candidate: the KernelPlan's recogniser decides, but it
       // only knows plain (augmented) assignments.
       if (outside && unusual.count(v))
@@ -225,7 +249,33 @@ class Analyzer {
     return true;
   }
 
-  std::string Key(const Node& idx, const std::string& v) const { return LoopIndexKey(idx, v, starts_.at(v)); }
+  std::string Key(const Node& idx, const std::string& v) const {
+    std::string key = LoopIndexKey(idx, v, starts_.at(v));
+    if (!key.empty()) return key;
+    // `o + v`, where `o` is the start offset the NumPy lowering computed for
+    // a slice (never negative: it is normalised like Python's slices) and
+    // the nest does not assign: an injective function of `v` too.
+    Node e = Unparen(idx);
+    if (e.Type() != "binary_operator" || e.ChildByField("operator").Text() != "+") return "";
+    Node l = Unparen(e.ChildByField("left")), r = Unparen(e.ChildByField("right"));
+    Node off = IsName(l, v) ? r : IsName(r, v) ? l : Node();
+    if (!off || off.Type() != "identifier" || off.Text().rfind(kNumpyOffsetPrefix, 0) != 0) return "";
+    if (MentionedAsTarget(std::string(off.Text()))) return "";
+    return v + "+" + std::string(off.Text());
+  }
+
+  // `name` is assigned inside the nest.
+  bool MentionedAsTarget(const std::string& name) const {
+    bool found = false;
+    Walk(in_.loops[0], [&](const Node& n) {
+      std::string_view t = n.Type();
+      if ((t == "assignment" || t == "augmented_assignment" || t == "for_statement") &&
+          IsName(n.ChildByField("left"), name))
+        found = true;
+      return !found;
+    });
+    return found;
+  }
 
   bool Arrays(const Node& outer) {
     std::vector<Access> acc;

@@ -88,5 +88,9 @@ std::vector<std::string> ReductionArgumentNames(const Node& body, const ImportTa
 /// Prefix of the names the NumPy lowering generates (inside the reserved
 /// `_pk_` prefix, so they cannot capture user names).
 inline constexpr std::string_view kNumpyPrefix = "_pk_np_";
+/// Names of the normalised start offsets of slices (`_pk_np_o2`): never
+/// negative, so `offset + i` indexes distinct elements for distinct `i`
+/// (loop_dependence.cpp relies on it).
+inline constexpr std::string_view kNumpyOffsetPrefix = "_pk_np_o";
 
 }  // namespace caramba

@@ -1,0 +1,396 @@
+// phases.cpp — see phases.h.
+#include "caramba/analysis/phases.h"
+
+#include <algorithm>
+#include <map>
+
+#include "caramba/analysis/loop_dependence.h"
+#include "caramba/analysis/walk.h"
+
+namespace caramba {
+
+namespace {
+
+constexpr std::string_view kPhaseInfix = "_phase";
+
+bool Contains(const Node& outer, const Node& inner) {
+  return inner.StartByte() >= outer.StartByte() && inner.EndByte() <= outer.EndByte();
+}
+
+bool ContainsLoop(const Node& n) {
+  bool found = false;
+  Walk(n, [&](const Node& c) {
+    if (c.Type() == "for_statement" || c.Type() == "while_statement") found = true;
+    return !found;
+  });
+  return found;
+}
+
+// Names a statement or loop binds: assignment targets (also inside tuple
+// targets) and loop variables.
+void AssignedNames(const Node& root, std::set<std::string>& out, bool loop_variables = true) {
+  Walk(root, [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "assignment" || t == "augmented_assignment" || (loop_variables && t == "for_statement")) {
+      Node l = n.ChildByField("left");
+      if (l.Type() == "identifier") {
+        out.insert(std::string(l.Text()));
+      } else if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") {
+        for (const Node& c : l.NamedChildren())
+          if (c.Type() == "identifier") out.insert(std::string(c.Text()));
+      }
+    }
+    return true;
+  });
+}
+
+// The chain of perfectly nested loops starting at `loop`.
+std::vector<Node> Nest(const Node& loop, const ImportTable& imports) {
+  std::vector<Node> out{loop};
+  while (Node inner = PerfectlyNestedLoop(out.back(), imports)) out.push_back(inner);
+  return out;
+}
+
+std::string Header(const Node& loop) {
+  return std::string(loop.ChildByField("left").Text()) + " in " + std::string(loop.ChildByField("right").Text());
+}
+
+// One step of a host block: a statement the host runs, or a phase.
+struct Item {
+  Node stmt;        // the statement (a host statement or the last loop of a phase)
+  int phase = -1;   // index into phases_, or -1 for a host statement
+};
+
+class Planner {
+ public:
+  explicit Planner(const PhaseInput& in) : in_(in), body_(in.def.ChildByField("body")) {
+    for (const auto& [name, type] : in.types) vars_.insert(name);
+    for (const auto& p : in.params) vars_.insert(p);
+  }
+
+  PhaseProgram Run() {
+    PhaseProgram r;
+    if (!Block(body_, phases_)) {
+      r.reason = reason_;
+      return r;
+    }
+    for (Phase& p : phases_)
+      if (!Interface(p)) {
+        r.reason = reason_;
+        return r;
+      }
+    r.ok = true;
+    r.phases = phases_;
+    for (const Phase& p : phases_) r.parallel_phases += p.parallel;
+    return r;
+  }
+
+ private:
+  bool Fail(std::string why) {
+    if (reason_.empty()) reason_ = std::move(why);
+    return false;
+  }
+
+  bool Prange(const Node& loop) const {
+    return in_.imports.Resolve(loop.ChildByField("right").ChildByField("function")) == "numba.prange";
+  }
+
+  bool Independent(const Node& loop) const {
+    LoopDependenceInput d{body_, {loop}, in_.types, in_.params, in_.imports, loop, {}};
+    return AnalyzeLoopDependence(d).independent;
+  }
+
+  // The phases of `block`, appended to `out`; host statements need nothing.
+  bool Block(const Node& block, std::vector<Phase>& out) {
+    std::vector<Item> items;
+    for (const Node& s : Statements(block)) {
+      std::string_view t = s.Type();
+      if (t == "for_statement") {
+        if (!Loop(s, out, items)) return false;
+      } else if (t == "while_statement") {
+        std::vector<Phase> inner;
+        if (!Block(s.ChildByField("body"), inner)) return false;
+        if (CountParallel(inner) > 0 && !s.ChildByField("alternative")) {
+          for (auto& p : inner) out.push_back(std::move(p));
+          items.push_back({s, -1});
+        } else {
+          AddPhase(Phase{{s}, false, {}, "", Node()}, out, items);
+        }
+      } else if (t == "if_statement") {
+        if (!ContainsLoop(s)) {
+          items.push_back({s, -1});
+          continue;
+        }
+        if (!Block(s.ChildByField("consequence"), out)) return false;
+        for (const Node& alt : s.ChildrenByField("alternative")) {
+          Node b = alt.ChildByField("body") ? alt.ChildByField("body") : alt.ChildByField("consequence");
+          if (!b || !Block(b, out)) return Fail("an 'if' around loops has a branch the host cannot run");
+        }
+        items.push_back({s, -1});
+      } else if (ContainsLoop(s)) {
+        return Fail("a '" + std::string(t) + "' statement holds loops");
+      } else {
+        items.push_back({s, -1});
+      }
+    }
+    return true;
+  }
+
+  int CountParallel(const std::vector<Phase>& ps) const {
+    int n = 0;
+    for (const Phase& p : ps) n += p.parallel;
+    return n;
+  }
+
+  bool Loop(const Node& loop, std::vector<Phase>& out, std::vector<Item>& items) {
+    if (!IsRangeLoop(loop, in_.imports)) {
+      AddPhase(Phase{{loop}, false, {}, "", Node()}, out, items);
+      return true;
+    }
+    if (Prange(loop) || Independent(loop)) {
+      AddPhase(Phase{{loop}, true, {}, "", Node()}, out, items);
+      return true;
+    }
+    // A host loop (a time loop) when its body holds parallel phases whose
+    // iteration spaces do not depend on its variable; otherwise one serial
+    // phase (dispatching a triangular inner loop once per outer step would
+    // cost more than it gains).
+    std::vector<Phase> inner;
+    std::string saved = reason_;
+    bool ok = Block(loop.ChildByField("body"), inner) && !loop.ChildByField("alternative");
+    std::string var(loop.ChildByField("left").Text());
+    if (ok && CountParallel(inner) > 0) {
+      for (const Phase& p : inner)
+        for (const Node& l : p.loops)
+          for (const Node& level : Nest(l, in_.imports))
+            if (level.ChildByField("right") && MentionsName(level.ChildByField("right"), var)) ok = false;
+    }
+    if (ok && CountParallel(inner) > 0) {
+      for (auto& p : inner) out.push_back(std::move(p));
+      items.push_back({loop, -1});
+      return true;
+    }
+    reason_ = saved;
+    AddPhase(Phase{{loop}, false, {}, "", Node()}, out, items);
+    return true;
+  }
+
+  // Appends a phase, fused into the previous phase of the same block when
+  // only statements that commute with it lie between.
+  void AddPhase(Phase p, std::vector<Phase>& out, std::vector<Item>& items) {
+    if (p.parallel && !out.empty()) {
+      // The last item of this block that is a phase.
+      int last = -1;
+      size_t at = items.size();
+      while (at > 0 && items[at - 1].phase < 0) --at;
+      if (at > 0) last = items[at - 1].phase;
+      if (last >= 0 && last == static_cast<int>(out.size()) - 1 && out[last].parallel) {
+        bool commute = true;
+        for (size_t k = at; k < items.size() && commute; ++k) commute = Commutes(items[k].stmt, out[last]);
+        if (commute && Fusible(out[last], p.loops[0])) {
+          out[last].loops.push_back(p.loops[0]);
+          items.push_back({p.loops[0], last});
+          return;
+        }
+      }
+    }
+    out.push_back(std::move(p));
+    items.push_back({out.back().loops.back(), static_cast<int>(out.size()) - 1});
+  }
+
+  // A host statement that can run before the phase instead of after it: it
+  // reads no array element, calls nothing that could write one, and assigns
+  // no name the phase mentions.
+  bool Commutes(const Node& stmt, const Phase& p) const {
+    bool ok = true;
+    Walk(stmt, [&](const Node& n) {
+      if (!ok) return false;
+      std::string_view t = n.Type();
+      if (t == "subscript") {
+        Node v = n.ChildByField("value");
+        if (!(v.Type() == "attribute" && v.ChildByField("attribute").Text() == "shape")) ok = false;
+      } else if (t == "call") {
+        std::string q = in_.imports.Resolve(n.ChildByField("function"));
+        static const char* const kPure[] = {"min", "max", "abs", "int", "float", "len", "bool", "ValueError",
+                                            "ZeroDivisionError", "IndexError"};
+        bool pure = q.rfind("math.", 0) == 0;
+        for (const char* k : kPure) pure = pure || q == k;
+        if (!pure) ok = false;
+      }
+      return ok;
+    });
+    if (!ok) return false;
+    std::set<std::string> assigned;
+    AssignedNames(stmt, assigned);
+    for (const auto& a : assigned)
+      for (const Node& l : p.loops)
+        if (MentionsName(l, a)) return false;
+    return true;
+  }
+
+  // Same nest headers at every level, nothing but private names assigned,
+  // and every array one of them writes accessed at one and the same index
+  // by both: then iteration k of the second loop touches only what
+  // iteration k of the first did, and running them in one loop is exact.
+  bool Fusible(const Phase& prev, const Node& loop) const {
+    std::vector<Node> b = Nest(loop, in_.imports);
+    std::vector<Node> all = prev.loops;
+    all.push_back(loop);
+    for (const Node& l : prev.loops) {
+      std::vector<Node> a = Nest(l, in_.imports);
+      if (a.size() != b.size()) return false;
+      for (size_t i = 0; i < a.size(); ++i)
+        if (Header(a[i]) != Header(b[i])) return false;
+    }
+    for (const Node& l : all)
+      if (!OnlyPrivate(l)) return false;
+    std::map<std::string, std::set<std::string>> index_of;  // array -> index texts
+    std::set<std::string> written;
+    for (const Node& l : all)
+      WalkWithParent(l, Node(), [&](const Node& n, const Node& p) {
+        if (n.Type() != "subscript") return true;
+        if (p && p.Type() == "subscript" && p.ChildByField("value") == n) return true;
+        std::vector<Node> idx;
+        Node base;
+        if (!ElementIndices(n, idx, base)) return false;
+        std::string key;
+        for (const Node& i : idx) {
+          std::string t;
+          for (char c : i.Text())
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') t += c;
+          key += t + ",";
+        }
+        index_of[std::string(base.Text())].insert(key);
+        if ((p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n)
+          written.insert(std::string(base.Text()));
+        return true;
+      });
+    for (const auto& w : written)
+      if (index_of[w].size() != 1) return false;
+    return true;
+  }
+
+  // Every name the loop assigns is mentioned only inside it (loop variables
+  // aside: the fused nests share them, and a read after the loop makes the
+  // phase an output, which Interface refuses for fused loops).
+  bool OnlyPrivate(const Node& loop) const {
+    std::set<std::string> assigned;
+    AssignedNames(loop, assigned, false);
+    for (const auto& a : assigned)
+      if (MentionedOutside(a, {loop})) return false;
+    return true;
+  }
+
+  bool MentionedOutside(const std::string& v, const std::vector<Node>& inside) const {
+    bool found = false;
+    WalkWithParent(body_, in_.def, [&](const Node& n, const Node& p) {
+      if (found) return false;
+      for (const Node& l : inside)
+        if (Contains(l, n)) return false;
+      if (IsName(n, v) && IsNameUse(n, p)) found = true;
+      return !found;
+    });
+    return found;
+  }
+
+  // Reads of `v` outside the phase that may see its value: host statements,
+  // and phases that do not assign `v` themselves.
+  bool ReadLater(const std::string& v, const Phase& me) const {
+    std::vector<Node> skip = me.loops;
+    for (const Phase& q : phases_) {
+      if (&q == &me) continue;
+      std::set<std::string> a;
+      for (const Node& l : q.loops) AssignedNames(l, a);
+      if (a.count(v))
+        for (const Node& l : q.loops) skip.push_back(l);
+    }
+    bool found = false;
+    WalkWithParent(body_, in_.def, [&](const Node& n, const Node& p) {
+      if (found) return false;
+      for (const Node& l : skip)
+        if (Contains(l, n)) return false;
+      if (IsName(n, v) && IsNameUse(n, p)) {
+        bool target = (p.Type() == "assignment" && p.ChildByField("left") == n) ||
+                      (p.Type() == "for_statement" && p.ChildByField("left") == n);
+        if (!target) found = true;
+      }
+      return !found;
+    });
+    return found;
+  }
+
+  // The phase's inputs and its output (with its initialisation).
+  bool Interface(Phase& p) {
+    std::set<std::string> assigned;
+    for (const Node& l : p.loops) AssignedNames(l, assigned);
+    for (const auto& a : assigned) {
+      if (!vars_.count(a) || !ReadLater(a, p)) continue;
+      if (!p.output.empty())
+        return Fail("the loop at line " + std::to_string(p.loops[0].StartPoint().row + 1) + " computes both '" +
+                    p.output + "' and '" + a + "' for later statements");
+      if (std::find(in_.params.begin(), in_.params.end(), a) != in_.params.end())
+        return Fail("a loop assigns the parameter '" + a + "'");
+      auto t = in_.types.find(a);
+      if (t == in_.types.end() || t->second.rank > 0)
+        return Fail("a loop rebinds the array '" + a + "'");
+      p.output = a;
+    }
+    if (!p.output.empty()) {
+      if (p.loops.size() != 1) return Fail("fused loops compute a value");
+      Node prev = p.loops[0].PrevNamedSibling();
+      while (prev && prev.Type() == "comment") prev = prev.PrevNamedSibling();
+      Node a = prev && prev.Type() == "expression_statement" ? prev.NamedChild(0) : Node();
+      if (!a || a.Type() != "assignment" || !IsName(a.ChildByField("left"), p.output) || !a.ChildByField("right") ||
+          ContainsLoop(prev))
+        return Fail("'" + p.output + "' is computed by the loop at line " +
+                    std::to_string(p.loops[0].StartPoint().row + 1) +
+                    " and read later, but not initialised right before it");
+      p.init = prev;
+    }
+    // Inputs: variables mentioned and not bound by the phase, parameters first.
+    std::vector<std::string> seen;
+    auto visit = [&](const Node& root) {
+      WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& par) {
+        if (n.Type() == "identifier" && IsNameUse(n, par)) {
+          std::string name(n.Text());
+          if (vars_.count(name) && !assigned.count(name) &&
+              std::find(seen.begin(), seen.end(), name) == seen.end())
+            seen.push_back(name);
+        }
+        return true;
+      });
+    };
+    if (p.init) visit(p.init);
+    for (const Node& l : p.loops) visit(l);
+    for (const auto& prm : in_.params)
+      if (std::find(seen.begin(), seen.end(), prm) != seen.end()) p.inputs.push_back(prm);
+    for (const auto& s : seen)
+      if (std::find(in_.params.begin(), in_.params.end(), s) == in_.params.end()) p.inputs.push_back(s);
+    return true;
+  }
+
+  const PhaseInput& in_;
+  Node body_;
+  std::set<std::string> vars_;
+  std::vector<Phase> phases_;
+  std::string reason_;
+};
+
+}  // namespace
+
+PhaseProgram PlanPhases(const PhaseInput& in) { return Planner(in).Run(); }
+
+std::string PhaseKernelName(std::string_view kernel, int n) {
+  return "_pk_" + std::string(kernel) + std::string(kPhaseInfix) + std::to_string(n);
+}
+
+std::string PhaseOwner(std::string_view name) {
+  if (name.rfind("_pk_", 0) != 0) return "";
+  size_t at = name.rfind(kPhaseInfix);
+  if (at == std::string_view::npos || at <= 4) return "";
+  std::string_view digits = name.substr(at + kPhaseInfix.size());
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return "";
+  return std::string(name.substr(4, at - 4));
+}
+
+}  // namespace caramba

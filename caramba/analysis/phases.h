@@ -1,0 +1,72 @@
+// phases.h — a kernel body seen as a host program of parallel dispatches.
+//
+// After the NumpyTransformer, a NumPy-style kernel is a sequence of loop
+// nests, scalar statements, shape checks and control flow around them (time
+// loops, branches on scalars). Numba's own parfors run such a kernel the way a
+// person porting it to PyKokkos writes it: a host-side driver that allocates
+// arrays and dispatches one parallel loop per phase. PlanPhases finds that
+// structure for one kernel:
+//  - a *phase* is a loop nest that runs as its own workunit: its outer loop
+//    is a prange, or proven independent (loop_dependence.h), or a loop whose
+//    inner loops are not worth dispatching one by one (a serial phase);
+//  - every other statement stays on the host, in order; a loop whose body
+//    holds parallel phases with bounds that do not depend on its variable (a
+//    time loop) stays on the host and dispatches them at every step;
+//  - adjacent parallel phases over the same iteration space that touch shared
+//    arrays only at the same element fuse into one phase;
+//  - a scalar a phase computes for later statements (a reduction, the result
+//    of a serial loop) is its one output: its initialisation, which must
+//    directly precede the loop, moves into the phase, and the phase returns it.
+// Whatever it cannot express returns `ok = false` with the reason; the kernel
+// then keeps the one-workunit translation (or its refusal).
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "caramba/analysis/scalar_types.h"
+#include "caramba/module_analysis.h"
+#include "caramba/syntax.h"
+
+namespace caramba {
+
+struct Phase {
+  /// The loop statements it runs, in order; several when fused (identical
+  /// nest headers), the host dispatches it where the last one was.
+  std::vector<Node> loops;
+  bool parallel = false;  // prange, or its outer loop is proven independent
+  /// Variables it reads from the host (parameters first, then host locals in
+  /// order of first mention).
+  std::vector<std::string> inputs;
+  /// The scalar it computes for later statements, or "".
+  std::string output;
+  /// `output = <expr>` moved from the host into the phase (null when none).
+  Node init;
+};
+
+struct PhaseProgram {
+  bool ok = false;
+  std::string reason;  // when !ok
+  std::vector<Phase> phases;
+  int parallel_phases = 0;
+};
+
+struct PhaseInput {
+  const Node& def;  // the kernel's function_definition
+  const TypeTable& types;
+  const std::vector<std::string>& params;
+  const ImportTable& imports;
+};
+
+PhaseProgram PlanPhases(const PhaseInput& in);
+
+/// Name of the workunit of phase `n` (1-based) of `kernel`: `_pk_star2_phase1`.
+std::string PhaseKernelName(std::string_view kernel, int n);
+
+/// The kernel a phase kernel name belongs to ("star2" for `_pk_star2_phase1`),
+/// or "" for other names.
+std::string PhaseOwner(std::string_view name);
+
+}  // namespace caramba

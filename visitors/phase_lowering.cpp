@@ -1,0 +1,209 @@
+// phase_lowering.cpp — see phase_lowering.h.
+#include "visitors/phase_lowering.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/phases.h"
+#include "caramba/analysis/walk.h"
+#include "caramba/rewrite.h"
+#include "caramba/text.h"
+
+namespace caramba {
+
+namespace {
+
+// Refusals of the one-workunit model that a host program does not have: the
+// host runs several loops, loops inside serial loops, the statements around
+// them, allocations anywhere and any return value.
+bool PhasesLift(const Diagnostic& d) {
+  switch (d.id) {
+    case DiagId::kUnsupportedReturn:      // CRB127
+    case DiagId::kAllocationPlacement:    // CRB202
+    case DiagId::kNumpyGuardPlacement:    // CRB205
+    case DiagId::kManyPrange:             // CRB401
+    case DiagId::kPrangePlacement:        // CRB402
+    case DiagId::kPrangeSurroundings:     // CRB403
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Start of the line holding `at`, when only indentation precedes it there.
+uint32_t LineStart(std::string_view src, uint32_t at) {
+  uint32_t s = at;
+  while (s > 0 && (src[s - 1] == ' ' || src[s - 1] == '\t')) --s;
+  return s;
+}
+
+// Just past the line break that ends the line holding `at`.
+uint32_t LineEnd(std::string_view src, uint32_t at) {
+  while (at < src.size() && src[at] != '\n') ++at;
+  return at < src.size() ? at + 1 : at;
+}
+
+// The decorator of a phase kernel: the kernel's own Numba decorator, with the
+// phase's eager signature when the kernel's types are Numba's.
+std::string Decorator(const Context& ctx, const Kernel& k, const std::string& sig) {
+  Node dec = ctx.tree().Root().DescendantForByteRange(k.decorator_start_byte, k.decorator_end_byte);
+  while (dec && dec.Type() != "decorator") dec = dec.Parent();
+  std::string text = dec ? std::string(dec.Text()) : "@" + std::string(ctx.module().imports.AliasOf("numba")) + ".njit";
+  if (sig.empty() || !dec) return text;
+  Node e = dec.NamedChild(0);
+  std::string quoted = "\"" + sig + "\"";
+  if (e.Type() != "call") return "@" + std::string(e.Text()) + "(" + quoted + ")";
+  std::string out = "@" + std::string(e.ChildByField("function").Text()) + "(" + quoted;
+  for (const Node& a : e.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument") out += ", " + std::string(a.Text());
+  return out + ")";
+}
+
+// The phase's eager signature from the kernel's recorded types, or "" when a
+// type is missing.
+std::string PhaseSignature(const KernelPlan& plan, const Phase& p) {
+  if (!plan.types_recorded) return "";
+  std::string s;
+  if (p.output.empty()) {
+    s = "void(";
+  } else {
+    auto it = plan.types.find(p.output);
+    if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
+    s = it->second.ToString() + "(";
+  }
+  for (size_t i = 0; i < p.inputs.size(); ++i) {
+    auto it = plan.types.find(p.inputs[i]);
+    if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
+    s += (i ? ", " : "") + it->second.ToString();
+  }
+  return s + ")";
+}
+
+class KernelSplitter {
+ public:
+  KernelSplitter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const PhaseProgram& prog)
+      : ctx_(ctx), plan_(plan), k_(k), prog_(prog), src_(ctx.source()), nl_(ctx.newline()) {
+    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    def_ = def;
+    Node body = def.ChildByField("body");
+    std::string def_indent(IndentationAt(src_, def.StartByte()));
+    std::string body_indent(IndentationAt(src_, body.StartByte()));
+    unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
+  }
+
+  std::string Write() {
+    std::string out;
+    for (size_t n = 0; n < prog_.phases.size(); ++n) out += PhaseText(prog_.phases[n], static_cast<int>(n) + 1) + nl_ + nl_ + nl_;
+    return out + HostText();
+  }
+
+ private:
+  std::string Indented(const Node& n, const std::string& from, const std::string& to) const {
+    return Reindent(ctx_.tree(), n.StartByte(), n.EndByte(), from, to);
+  }
+
+  std::string PhaseText(const Phase& p, int n) {
+    std::string name = PhaseKernelName(k_.name, n);
+    std::string out = Decorator(ctx_, k_, PhaseSignature(plan_, p)) + nl_ + "def " + name + "(";
+    for (size_t i = 0; i < p.inputs.size(); ++i) out += (i ? ", " : "") + p.inputs[i];
+    out += "):" + nl_;
+    if (p.init) {
+      std::string ind(IndentationAt(src_, p.init.StartByte()));
+      out += unit_ + Indented(p.init, ind, unit_) + nl_;
+    }
+    const Node& first = p.loops[0];
+    std::string ind(IndentationAt(src_, first.StartByte()));
+    out += unit_ + Indented(first, ind, unit_);
+    if (p.loops.size() > 1) {
+      // Fused: the later nests' innermost bodies join the first one's.
+      Node inner = first;
+      for (Node l = first; l; l = PerfectlyNestedLoop(l, ctx_.module().imports)) inner = l;
+      Node body = inner.ChildByField("body");
+      std::string body_ind(IndentationAt(src_, body.StartByte()));
+      std::string to = unit_ + body_ind.substr(std::min(body_ind.size(), ind.size()));
+      for (size_t i = 1; i < p.loops.size(); ++i) {
+        Node in2 = p.loops[i];
+        for (Node l = p.loops[i]; l; l = PerfectlyNestedLoop(l, ctx_.module().imports)) in2 = l;
+        Node b2 = in2.ChildByField("body");
+        std::string b2_ind(IndentationAt(src_, b2.StartByte()));
+        out += nl_ + to + Indented(b2, b2_ind, to);
+      }
+    }
+    if (!p.output.empty()) out += nl_ + unit_ + "return " + p.output;
+    calls_.push_back({p.loops.back(), (p.output.empty() ? "" : p.output + " = ") + name + "(" + Join(p.inputs) + ")"});
+    for (size_t i = 0; i + 1 < p.loops.size(); ++i) removed_.push_back(p.loops[i]);
+    if (p.init) removed_.push_back(p.init);
+    return out;
+  }
+
+  static std::string Join(const std::vector<std::string>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+    return s;
+  }
+
+  // The kernel's def without its decorator, each phase replaced by its call.
+  std::string HostText() const {
+    std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
+    for (const auto& [loop, call] : calls_) edits.emplace_back(loop.StartByte(), loop.EndByte(), call);
+    for (const Node& n : removed_) edits.emplace_back(LineStart(src_, n.StartByte()), LineEnd(src_, n.EndByte()), "");
+    std::sort(edits.begin(), edits.end());
+    std::string out;
+    uint32_t pos = k_.def_start_byte;
+    for (const auto& [s, e, t] : edits) {
+      out.append(src_.substr(pos, s - pos));
+      out += t;
+      pos = e;
+    }
+    out.append(src_.substr(pos, k_.end_byte - pos));
+    return out;
+  }
+
+  const Context& ctx_;
+  const KernelPlan& plan_;
+  const Kernel& k_;
+  const PhaseProgram& prog_;
+  std::string_view src_;
+  std::string nl_;
+  Node def_;
+  std::string unit_;
+  std::vector<std::pair<Node, std::string>> calls_;
+  std::vector<Node> removed_;
+};
+
+bool CalledByAnotherKernel(const KernelPlans& plans, const KernelPlan& me) {
+  for (const KernelPlan& p : plans.plans)
+    if (&p != &me && std::find(p.callees.begin(), p.callees.end(), me.name) != p.callees.end()) return true;
+  return false;
+}
+
+}  // namespace
+
+VisitorResult PhaseLowering::Run(const Context& ctx) const {
+  VisitorResult r;
+  r.edits = EditList(std::string(Name()));
+  const KernelPlans& plans = ctx.Get<KernelPlanAnalysis>();
+  const ModuleInfo& mod = ctx.module();
+  for (const KernelPlan& plan : plans.plans) {
+    const Kernel& k = mod.kernels[plan.kernel_index];
+    if (k.nested || !k.via_decorator || k.is_class || !KernelSelected(ctx.options().kernels, k)) continue;
+    if (!PhaseOwner(k.name).empty() || plan.numpy_fallback || !plan.numpy_rewrites.empty()) continue;
+    if (plan.translatable && plan.dispatch != Dispatch::kSerial) continue;
+    if (!plan.translatable &&
+        !std::all_of(plan.refusals.begin(), plan.refusals.end(), [](const Diagnostic& d) { return PhasesLift(d); }))
+      continue;
+    if (CalledByAnotherKernel(plans, plan)) continue;
+    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    if (!def) continue;
+    PhaseProgram prog = PlanPhases(PhaseInput{def, plan.types, plan.params, mod.imports});
+    if (!prog.ok || prog.parallel_phases == 0) continue;
+    KernelSplitter split(ctx, plan, k, prog);
+    r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
+  }
+  return r;
+}
+
+}  // namespace caramba
