@@ -1,6 +1,8 @@
 // pass_manager.cpp — see pass_manager.h.
 #include "caramba/pass_manager.h"
 
+#include "caramba/analysis/phases.h"
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -149,6 +151,7 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
     t0 = std::chrono::steady_clock::now();
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {
+      d.message = PhaseMessage(d.message);
       if (d.start) {
         uint32_t s = *d.start, e = std::max(d.end, s);
         d.start = map_back(s);

@@ -1,6 +1,8 @@
 // caller_writer.cpp — see caller_writer.h.
 #include "visitors/caller_writer.h"
 
+#include "caramba/analysis/phases.h"
+
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
@@ -100,7 +102,7 @@ std::string CallerText(const Node& n) {
   return SpliceChildren(n, [](const Node& c) { return CallerText(c); });
 }
 
-std::string WriteCaller(const CallerInput& in) {
+std::vector<std::string> CallerLines(const CallerInput& in) {
   const KernelPlan& plan = in.plan;
   const Tree& tree = in.ctx.tree();
   const std::string& nl = in.newline;
@@ -168,7 +170,11 @@ std::string WriteCaller(const CallerInput& in) {
     count = "_pk_n";
   }
   std::string space = SpaceExpr(in.ctx.options().space);
-  if (!plan.alias_checks.empty() && in.ctx.options().space != "Serial") {
+  // A serial phase of a host program runs its one iteration on the Serial
+  // space, not as a one-iteration dispatch of the parallel host space.
+  bool host_space = in.ctx.options().space == "OpenMP" || in.ctx.options().space == "Threads";
+  if (plan.dispatch == Dispatch::kSerial && !PhaseOwner(plan.name).empty() && host_space) space = "pk.Serial";
+  if (!plan.alias_checks.empty() && in.ctx.options().space != "Serial" && space != "pk.Serial") {
     // Arrays that may overlap make the iterations dependent: run them in
     // order on the Serial space then (loop_dependence.h).
     std::string np = in.ctx.module().imports.AliasOf("numpy");
@@ -250,9 +256,36 @@ std::string WriteCaller(const CallerInput& in) {
       lines.push_back(CallerText(final_return));
   }
 
+  return lines;
+}
+
+std::string WriteCaller(const CallerInput& in) {
   std::string params(in.def.ChildByField("parameters").Text());
   std::string out = "def " + in.names.caller + params + ":";
-  for (const auto& l : lines) out += nl + ind + l;
+  for (const auto& l : CallerLines(in)) out += in.newline + in.unit + l;
+  return out;
+}
+
+std::string InlineDispatch(const CallerInput& in, const std::string& target, const std::string& indent) {
+  std::string out;
+  // Continuation lines are written for a statement one unit deep.
+  std::string extra = indent.size() > in.unit.size() ? indent.substr(in.unit.size()) : "";
+  for (std::string l : CallerLines(in)) {
+    if (l.rfind("return ", 0) == 0) {
+      std::string value = l.substr(7);
+      if (value == target) continue;
+      l = target.empty() ? value : target + " = " + value;
+    }
+    // Continuation lines of a long dispatch move in with it.
+    std::string shifted;
+    for (size_t at = 0, next; at <= l.size(); at = next + 1) {
+      next = l.find('\n', at);
+      if (next == std::string::npos) next = l.size();
+      if (at > 0) shifted += "\n" + extra;
+      shifted += l.substr(at, next - at);
+    }
+    out += (out.empty() ? "" : in.newline + indent) + shifted;
+  }
   return out;
 }
 

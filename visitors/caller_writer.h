@@ -32,8 +32,17 @@ struct CallerInput {
   const std::vector<std::string>& workunit_params;  // keyword arguments, in order
 };
 
+/// The caller's statements, one per element (a long dispatch continues on
+/// lines of its own inside its element), unindented.
+std::vector<std::string> CallerLines(const CallerInput& in);
+
 /// The caller's text (starting with `def`, no trailing newline).
 std::string WriteCaller(const CallerInput& in);
+
+/// The caller's statements for the call site of a phase in its host program
+/// (phases.h): `return x` assigns `target` instead (or is dropped when it
+/// returns `target` itself); lines after the first start with `indent`.
+std::string InlineDispatch(const CallerInput& in, const std::string& target, const std::string& indent);
 
 /// The Python/NumPy form of kernel text for the caller: view extents
 /// (`a.extent(0)`) back to `a.shape[0]`.

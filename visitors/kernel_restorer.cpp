@@ -1,9 +1,14 @@
 // kernel_restorer.cpp — see kernel_restorer.h.
 #include "visitors/kernel_restorer.h"
 
+#include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <map>
+#include <set>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/phases.h"
 
 namespace caramba {
 
@@ -27,6 +32,32 @@ void ReportUnexplained(const Context& ctx, const Kernel& now, const Kernel& inpu
 }
 }  // namespace
 
+// A kernel split into a host program and phase kernels (phases.h) of which
+// one stayed Numba code: the whole kernel gets its input text back, from the
+// first phase kernel to the end of the host program.
+void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
+  const ModuleInfo* input = ctx.input_module();
+  std::set<std::string> numba_phases;  // owners of phases still Numba code
+  for (const Kernel& k : ctx.module().kernels)
+    if (!k.nested && !PhaseOwner(k.name).empty()) numba_phases.insert(PhaseOwner(k.name));
+  if (numba_phases.empty()) return;
+  std::string_view was = ctx.input_source();
+  for (const Kernel& old : input->kernels) {
+    if (old.nested || !numba_phases.count(old.name)) continue;
+    uint32_t start = UINT32_MAX, end = 0;
+    for (const Node& c : ctx.tree().Root().NamedChildren()) {
+      Node def = c.Type() == "decorated_definition" ? c.ChildByField("definition") : c;
+      if (def.Type() != "function_definition") continue;
+      std::string name(def.ChildByField("name").Text());
+      if (PhaseOwner(name) == old.name) start = std::min(start, c.StartByte());
+      if (name == old.name && c.Type() == "function_definition" && start != UINT32_MAX) end = c.EndByte();
+    }
+    if (start == UINT32_MAX || end <= start) continue;
+    out.edits.Replace(start, end, std::string(was.substr(old.start_byte, old.end_byte - old.start_byte)),
+                      "KernelRestorer");
+  }
+}
+
 VisitorResult KernelRestorer::Run(const Context& ctx) const {
   VisitorResult out;
   const ModuleInfo* input = ctx.input_module();
@@ -48,6 +79,7 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
     if (current != original) out.edits.Replace(k.start_byte, k.end_byte, std::string(original), Name());
     ReportUnexplained(ctx, k, old, out);
   }
+  RestoreSplitKernels(ctx, out);
   return out;
 }
 

@@ -202,6 +202,12 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     if (!prog.ok || prog.parallel_phases == 0) continue;
     KernelSplitter split(ctx, plan, k, prog);
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
+    size_t n = prog.phases.size();
+    r.diagnostics.push_back(ctx.Diag(DiagId::kHostProgram,
+                                     "'" + k.name + "': runs as a host program of " + std::to_string(n) +
+                                         (n == 1 ? " phase" : " phases") + " (" + std::to_string(prog.parallel_phases) +
+                                         " parallel)",
+                                     k.def_start_byte, k.def_start_byte + 3));
   }
   return r;
 }

@@ -16,6 +16,7 @@
 #include "caramba/analysis/walk.h"
 #include "caramba/text.h"
 #include "visitors/caller_writer.h"
+#include "caramba/analysis/phases.h"
 
 namespace caramba {
 
@@ -55,7 +56,8 @@ class KernelWriter {
     tid_ = used("tid") ? "_pk_tid" : "tid";
     acc_ = used("acc") ? "_pk_acc" : "acc";
     bool thesis = ctx.options().caller_style == "thesis";
-    names_.workunit = plan.as_function ? plan.function_name : thesis ? k.name : "_pk_" + k.name;
+    phase_ = !PhaseOwner(k.name).empty();
+    names_.workunit = plan.as_function ? plan.function_name : thesis && !phase_ ? k.name : phase_ ? k.name : "_pk_" + k.name;
     for (const HelperCall& c : plan.calls) env_.renamed_calls[c.start] = c.function;
     names_.caller = thesis ? "call_" + k.name : k.name;
     if (plan.dispatch != Dispatch::kSerial) loop_ = NodeAt(plan.loop_start, plan.loop_end);
@@ -111,9 +113,19 @@ class KernelWriter {
     }
     if (TrimmedEmpty(body)) body = ind + "pass";
     std::string wu = "@pk.workunit" + nl_ + "def " + names_.workunit + "(" + Signature() + "):" + nl_ + body;
+    if (phase_) return wu;  // dispatched where its host program calls it
     CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_};
     return wu + nl_ + nl_ + nl_ + WriteCaller(in);
   }
+
+  /// A phase's dispatch, for the statement of its host program that calls
+  /// it (`target = phase(...)` or `phase(...)`), after Write().
+  std::string Dispatch(const std::string& target, const std::string& indent) const {
+    CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_};
+    return InlineDispatch(in, target, indent);
+  }
+
+  bool phase() const { return phase_; }
 
  private:
   // A @pk.function: every parameter and the return type annotated
@@ -686,6 +698,7 @@ class KernelWriter {
   Node def_, body_, loop_, par_, region_root_;
   std::string nl_, unit_, tid_, acc_;
   GeneratedNames names_;
+  bool phase_ = false;
   std::map<uint32_t, Scalar> declare_in_place_;
   std::map<uint32_t, std::string> hoisted_;
   std::vector<std::pair<uint32_t, std::string>> pending_inserts_;
@@ -698,6 +711,26 @@ class KernelWriter {
  public:
   std::string failed_;
 };
+
+// The call of phase kernel `name` in its host program (phases.h): a
+// top-level statement `name(...)` or `x = name(...)` of a function.
+Node PhaseCallSite(const Context& ctx, const std::string& name) {
+  Node found;
+  Walk(ctx.tree().Root(), [&](const Node& n) {
+    if (found) return false;
+    if (n.Type() == "decorated_definition") return false;  // kernels, not host programs
+    if (n.Type() == "call" && IsName(n.ChildByField("function"), name)) {
+      Node p = n.Parent();
+      if (p.Type() == "expression_statement" ||
+          (p.Type() == "assignment" && p.ChildByField("right") == n && p.ChildByField("left").Type() == "identifier" &&
+           p.Parent().Type() == "expression_statement"))
+        found = n;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
 
 // Numba names still used outside the translated kernels.
 bool NumbaStillUsed(const Context& ctx, const std::vector<std::pair<uint32_t, uint32_t>>& translated) {
@@ -757,6 +790,23 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     if (!w.failed_.empty()) {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));
       continue;
+    }
+    if (w.phase()) {
+      // The host program's call of the phase becomes the dispatch.
+      Node call = PhaseCallSite(ctx, k.name);
+      if (!call) {
+        r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': its host program does not call it",
+                                         k.def_start_byte, k.def_start_byte + 3));
+        continue;
+      }
+      Node stmt = call.Parent();
+      std::string target;
+      if (stmt.Type() == "assignment") {
+        target = std::string(stmt.ChildByField("left").Text());
+        stmt = stmt.Parent();
+      }
+      std::string indent(IndentationAt(ctx.source(), stmt.StartByte()));
+      r.edits.Replace(stmt.StartByte(), stmt.EndByte(), w.Dispatch(target, indent), k.name);
     }
     uses_math = uses_math || w.uses_math();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||

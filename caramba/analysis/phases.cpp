@@ -393,4 +393,15 @@ std::string PhaseOwner(std::string_view name) {
   return std::string(name.substr(4, at - 4));
 }
 
+std::string PhaseMessage(const std::string& message) {
+  if (message.rfind("'_pk_", 0) != 0) return message;
+  size_t close = message.find("': ");
+  if (close == std::string::npos) return message;
+  std::string name = message.substr(1, close - 1);
+  std::string owner = PhaseOwner(name);
+  if (owner.empty()) return message;
+  std::string n = name.substr(name.rfind(kPhaseInfix) + kPhaseInfix.size());
+  return "'" + owner + "' (phase " + n + ")" + message.substr(close + 1);
+}
+
 }  // namespace caramba

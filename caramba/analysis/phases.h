@@ -69,4 +69,8 @@ std::string PhaseKernelName(std::string_view kernel, int n);
 /// or "" for other names.
 std::string PhaseOwner(std::string_view name);
 
+/// A message about a phase kernel names the user's kernel: a leading
+/// `'_pk_star2_phase1': ` becomes `'star2' (phase 1): `.
+std::string PhaseMessage(const std::string& message);
+
 }  // namespace caramba
