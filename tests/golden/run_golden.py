@@ -27,6 +27,7 @@ import tempfile
 
 VISITOR_DIRS = {
     "numpy_transformer": "NumpyTransformer",
+    "phase_lowering": "PhaseLowering",
     "unsupported_detector": "UnsupportedDetector",
     "pattern_analyzer": "PatternAnalyzer",
     "array_transformer": "ArrayTransformer",
