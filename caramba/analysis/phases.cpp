@@ -337,9 +337,38 @@ class Planner {
     }
     if (!p.output.empty()) {
       if (p.loops.size() != 1) return Fail("fused loops compute a value");
+      // The last statement before the loop that mentions the output; the
+      // ones in between must not change what it reads, so it can move down.
       Node prev = p.loops[0].PrevNamedSibling();
-      while (prev && prev.Type() == "comment") prev = prev.PrevNamedSibling();
+      std::vector<Node> between;
+      while (prev && (prev.Type() == "comment" || !MentionsName(prev, p.output))) {
+        if (prev.Type() != "comment") between.push_back(prev);
+        prev = prev.PrevNamedSibling();
+      }
       Node a = prev && prev.Type() == "expression_statement" ? prev.NamedChild(0) : Node();
+      if (a && a.Type() == "assignment" && a.ChildByField("right")) {
+        bool reads_memory = false;
+        Walk(a.ChildByField("right"), [&](const Node& n) {
+          if (n.Type() == "subscript" || n.Type() == "call") reads_memory = true;
+          return !reads_memory;
+        });
+        for (const Node& b : between) {
+          std::set<std::string> names;
+          AssignedNames(b, names);
+          bool writes = false;
+          Walk(b, [&](const Node& n) {
+            if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") &&
+                n.ChildByField("left").Type() != "identifier")
+              writes = true;
+            if (n.Type() == "call") writes = true;
+            return !writes;
+          });
+          for (const auto& nm : names)
+            if (MentionsName(a.ChildByField("right"), nm)) writes = true;
+          if (writes && (reads_memory || !names.empty())) a = Node();
+          if (!a) break;
+        }
+      }
       if (!a || a.Type() != "assignment" || !IsName(a.ChildByField("left"), p.output) || !a.ChildByField("right") ||
           ContainsLoop(prev))
         return Fail("'" + p.output + "' is computed by the loop at line " +

@@ -1,0 +1,146 @@
+// Phase lowering (caramba/analysis/phases.h): which loops of a kernel become
+// phases, which stay on the host, what fuses, and what each phase reads and
+// returns. Each case is named after the kind of kernel it came from.
+#include <doctest/doctest.h>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/phases.h"
+#include "caramba/analysis/walk.h"
+
+using namespace caramba;
+
+namespace {
+
+struct Planned {
+  Tree tree;
+  PhaseProgram prog;
+};
+
+Planned Plan(const std::string& params, const std::string& body) {
+  std::string src = "import numpy as np\nfrom numba import njit, prange\n\n@njit\ndef k(" + params + "):\n" + body;
+  Planned r{Tree::Parse(src), {}};
+  TranslateOptions opts;
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{r.tree, "t.py", &opts});
+  REQUIRE(plans.plans.size() == 1);
+  const KernelPlan& plan = plans.plans[0];
+  ModuleInfo mod = AnalyzeModule(r.tree, "t.py");
+  Node def;
+  Walk(r.tree.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition") def = n;
+    return !def;
+  });
+  r.prog = PlanPhases(PhaseInput{def, plan.types, plan.params, mod.imports});
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("phase names round-trip, and messages about a phase name the kernel") {
+  CHECK(PhaseKernelName("star2", 1) == "_pk_star2_phase1");
+  CHECK(PhaseOwner("_pk_star2_phase1") == "star2");
+  CHECK(PhaseOwner("_pk_my_phase_phase12") == "my_phase");
+  CHECK(PhaseOwner("_pk_star2_phase") == "");
+  CHECK(PhaseOwner("star2_phase1") == "");
+  CHECK(PhaseMessage("'_pk_star2_phase2': calls 'print'") == "'star2' (phase 2): calls 'print'");
+  CHECK(PhaseMessage("'star2': calls 'print'") == "'star2': calls 'print'");
+}
+
+TEST_CASE("jacobi_2d: the time loop stays on the host, each sweep is a parallel phase") {
+  Planned p = Plan("T, A, B",
+                   "    n = A.shape[0]\n"
+                   "    for t in range(T):\n"
+                   "        for i in range(1, n - 1):\n"
+                   "            B[i] = 0.5 * (A[i - 1] + A[i + 1])\n"
+                   "        for i in range(1, n - 1):\n"
+                   "            A[i] = 0.5 * (B[i - 1] + B[i + 1])\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 2);  // B is read at i +- 1 after being written: no fusion
+  CHECK(p.prog.parallel_phases == 2);
+  CHECK(p.prog.phases[0].inputs == std::vector<std::string>{"A", "B", "n"});
+}
+
+TEST_CASE("axpy_then_scale: two maps over the same range and element fuse") {
+  Planned p = Plan("x, out",
+                   "    for i in range(x.shape[0]):\n"
+                   "        out[i] = 2.0 * x[i]\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        out[i] = out[i] + 1.0\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK(p.prog.phases[0].loops.size() == 2);
+}
+
+TEST_CASE("shift_then_scale: a second loop reading a neighbour of the first one's writes does not fuse") {
+  Planned p = Plan("x, out",
+                   "    for i in range(1, x.shape[0]):\n"
+                   "        out[i] = 2.0 * x[i]\n"
+                   "    for i in range(1, x.shape[0]):\n"
+                   "        x[i] = out[i - 1]\n");
+  REQUIRE(p.prog.ok);
+  CHECK(p.prog.phases.size() == 2);
+}
+
+TEST_CASE("normalize: a sum is the phase's output, with its initialisation") {
+  Planned p = Plan("x",
+                   "    s = 0.0\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        s += x[i] * x[i]\n"
+                   "    out = np.empty_like(x)\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        out[i] = x[i] / s\n"
+                   "    return out\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 2);
+  CHECK(p.prog.phases[0].output == "s");
+  CHECK(p.prog.phases[0].init);
+  CHECK(p.prog.phases[1].inputs == std::vector<std::string>{"x", "out", "s"});
+}
+
+TEST_CASE("cholesky-style: an outer loop whose inner ranges depend on it is one serial phase") {
+  Planned p = Plan("A",
+                   "    n = A.shape[0]\n"
+                   "    for i in range(n):\n"
+                   "        for j in range(i):\n"
+                   "            A[i, j] -= A[j, j]\n"
+                   "    for i in range(n):\n"
+                   "        A[i, i] = A[i, i] * 2.0\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 2);
+  CHECK_FALSE(p.prog.phases[0].parallel);
+  CHECK(p.prog.phases[1].parallel);
+}
+
+TEST_CASE("min_max: a loop computing two values for later statements is not a phase program") {
+  Planned p = Plan("a",
+                   "    lo = a[0]\n"
+                   "    hi = a[0]\n"
+                   "    for i in range(a.shape[0]):\n"
+                   "        lo = min(lo, a[i])\n"
+                   "        hi = max(hi, a[i])\n"
+                   "    return lo, hi\n");
+  CHECK_FALSE(p.prog.ok);
+  CHECK(p.prog.reason.find("both") != std::string::npos);
+}
+
+TEST_CASE("running_max: the initialisation moves past statements that do not touch what it reads") {
+  Planned p = Plan("a",
+                   "    m = a[0]\n"
+                   "    n = a.shape[0]\n"
+                   "    for i in range(n):\n"
+                   "        m = max(m, a[i])\n"
+                   "    return m\n");
+  REQUIRE(p.prog.ok);
+  CHECK(p.prog.phases[0].output == "m");
+  CHECK(p.prog.phases[0].init);
+}
+
+TEST_CASE("reset_then_max: an initialisation that reads an element written before the loop stays put") {
+  Planned p = Plan("a",
+                   "    m = a[0]\n"
+                   "    a[0] = 0.0\n"
+                   "    for i in range(a.shape[0]):\n"
+                   "        m = max(m, a[i])\n"
+                   "    return m\n");
+  CHECK_FALSE(p.prog.ok);
+  CHECK(p.prog.reason.find("not initialised right before it") != std::string::npos);
+}
