@@ -174,13 +174,16 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
   // space, not as a one-iteration dispatch of the parallel host space.
   bool host_space = in.ctx.options().space == "OpenMP" || in.ctx.options().space == "Threads";
   if (plan.dispatch == Dispatch::kSerial && !PhaseOwner(plan.name).empty() && host_space) space = "pk.Serial";
-  if (!plan.alias_checks.empty() && in.ctx.options().space != "Serial" && space != "pk.Serial") {
+  std::vector<AliasCheck> alias_checks;
+  for (const AliasCheck& a : plan.alias_checks)
+    if (!in.fresh.count(a.written) && !in.fresh.count(a.other)) alias_checks.push_back(a);
+  if (!alias_checks.empty() && in.ctx.options().space != "Serial" && space != "pk.Serial") {
     // Arrays that may overlap make the iterations dependent: run them in
     // order on the Serial space then (loop_dependence.h).
     std::string np = in.ctx.module().imports.AliasOf("numpy");
     if (np.empty()) np = "np";
     std::string test;
-    for (const auto& a : plan.alias_checks)
+    for (const auto& a : alias_checks)
       test += (test.empty() ? "" : " or ") + np + ".may_share_memory(" + a.written + ", " + a.other + ")";
     lines.push_back("_pk_space = pk.Serial if " + test + " else " + space);
     space = "_pk_space";

@@ -6,6 +6,7 @@
 // SemanticTransformer.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct CallerInput {
   std::string unit;     // one indentation level
   std::string newline;
   const std::vector<std::string>& workunit_params;  // keyword arguments, in order
+  /// Arrays the host program allocated itself (a phase's caller): they
+  /// cannot overlap another array, so they need no np.may_share_memory check.
+  std::set<std::string> fresh = {};
 };
 
 /// The caller's statements, one per element (a long dispatch continues on

@@ -120,8 +120,8 @@ class KernelWriter {
 
   /// A phase's dispatch, for the statement of its host program that calls
   /// it (`target = phase(...)` or `phase(...)`), after Write().
-  std::string Dispatch(const std::string& target, const std::string& indent) const {
-    CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_};
+  std::string Dispatch(const std::string& target, const std::string& indent, std::set<std::string> fresh) const {
+    CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_, std::move(fresh)};
     return InlineDispatch(in, target, indent);
   }
 
@@ -732,6 +732,36 @@ Node PhaseCallSite(const Context& ctx, const std::string& name) {
   return found;
 }
 
+// Names the host program around `call` binds only to new NumPy arrays
+// (`out = np.empty_like(x)`): never a view of another array.
+std::set<std::string> HostAllocations(const Context& ctx, const Node& call) {
+  Node def = call;
+  while (def && def.Type() != "function_definition") def = def.Parent();
+  std::map<std::string, bool> fresh;
+  if (!def) return {};
+  Walk(def.ChildByField("body"), [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "assignment" || t == "augmented_assignment" || t == "for_statement") {
+      Node l = n.ChildByField("left"), r = n.ChildByField("right");
+      std::vector<Node> ids{l};
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") ids = l.NamedChildren();
+      bool alloc = t == "assignment" && ids.size() == 1 && r && r.Type() == "call" &&
+                   IsNumpyAllocation(ctx.module().imports.Resolve(r.ChildByField("function")));
+      for (const Node& id : ids)
+        if (id.Type() == "identifier") {
+          auto it = fresh.emplace(std::string(id.Text()), alloc).first;
+          it->second = it->second && alloc;
+        }
+    }
+    return true;
+  });
+  for (const Node& p : def.ChildByField("parameters").NamedChildren()) fresh[std::string(p.Text())] = false;
+  std::set<std::string> out;
+  for (const auto& [name, yes] : fresh)
+    if (yes) out.insert(name);
+  return out;
+}
+
 // Numba names still used outside the translated kernels.
 bool NumbaStillUsed(const Context& ctx, const std::vector<std::pair<uint32_t, uint32_t>>& translated) {
   const ImportTable& imports = ctx.module().imports;
@@ -806,7 +836,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
         stmt = stmt.Parent();
       }
       std::string indent(IndentationAt(ctx.source(), stmt.StartByte()));
-      r.edits.Replace(stmt.StartByte(), stmt.EndByte(), w.Dispatch(target, indent), k.name);
+      r.edits.Replace(stmt.StartByte(), stmt.EndByte(), w.Dispatch(target, indent, HostAllocations(ctx, call)), k.name);
     }
     uses_math = uses_math || w.uses_math();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||

@@ -23,8 +23,7 @@ def normalize(x):  # expect: CRB523
         x=pk.array(x))
     norm = math.sqrt(s)
     out = np.empty_like(x)
-    _pk_space = pk.Serial if np.may_share_memory(out, x) else pk.OpenMP
-    pk.parallel_for(pk.RangePolicy(_pk_space, 0, x.shape[0]), _pk_normalize_phase2,
+    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_normalize_phase2,
         x=pk.array(x),
         out=pk.array(out),
         norm=norm)
