@@ -2,6 +2,7 @@
 #include "visitors/phase_lowering.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "caramba/analysis/kernel_plan.h"
@@ -115,7 +116,19 @@ class KernelSplitter {
     }
     const Node& first = p.loops[0];
     std::string ind(IndentationAt(src_, first.StartByte()));
-    out += unit_ + Indented(first, ind, unit_);
+    if (!p.only.empty()) {
+      // A part of a split loop: its header and the statements it needs.
+      Node body = first.ChildByField("body");
+      std::string body_ind(IndentationAt(src_, body.StartByte()));
+      std::string to = unit_ + body_ind.substr(std::min(body_ind.size(), ind.size()));
+      std::string_view header = src_.substr(first.StartByte(), body.StartByte() - first.StartByte());
+      while (!header.empty() && (header.back() == ' ' || header.back() == '\t')) header.remove_suffix(1);
+      out += unit_ + std::string(header);
+      for (size_t i = 0; i < p.only.size(); ++i)
+        out += (i ? nl_ : "") + to + Indented(p.only[i], body_ind, to);
+    } else {
+      out += unit_ + Indented(first, ind, unit_);
+    }
     if (p.loops.size() > 1) {
       // Fused: the later nests' innermost bodies join the first one's.
       Node inner = first;
@@ -147,7 +160,17 @@ class KernelSplitter {
   // The kernel's def without its decorator, each phase replaced by its call.
   std::string HostText() const {
     std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
-    for (const auto& [loop, call] : calls_) edits.emplace_back(loop.StartByte(), loop.EndByte(), call);
+    // The parts of a split loop are called one after the other where it was.
+    std::map<uint32_t, std::tuple<uint32_t, uint32_t, std::string>> at;
+    for (const auto& [loop, call] : calls_) {
+      auto it = at.find(loop.StartByte());
+      if (it == at.end()) {
+        at[loop.StartByte()] = {loop.StartByte(), loop.EndByte(), call};
+      } else {
+        std::get<2>(it->second) += nl_ + std::string(IndentationAt(src_, loop.StartByte())) + call;
+      }
+    }
+    for (const auto& [start, e] : at) edits.push_back(e);
     for (const Node& n : removed_) edits.emplace_back(LineStart(src_, n.StartByte()), LineEnd(src_, n.EndByte()), "");
     std::sort(edits.begin(), edits.end());
     std::string out;

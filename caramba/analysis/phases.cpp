@@ -74,6 +74,10 @@ class Planner {
       r.reason = reason_;
       return r;
     }
+    if (!Split()) {
+      r.reason = reason_;
+      return r;
+    }
     for (Phase& p : phases_)
       if (!Interface(p)) {
         r.reason = reason_;
@@ -86,6 +90,97 @@ class Planner {
   }
 
  private:
+  // Names a phase binds: its loops' assignments and variables, or, for a
+  // part of a split loop, the loop variable and its statements' targets.
+  void AssignedIn(const Phase& p, std::set<std::string>& out) const {
+    if (p.only.empty()) {
+      for (const Node& l : p.loops) AssignedNames(l, out);
+      return;
+    }
+    out.insert(std::string(p.loops[0].ChildByField("left").Text()));
+    for (const Node& st : p.only) AssignedNames(st, out);
+  }
+
+  // One loop computing several values for later statements becomes one
+  // phase per value, each with the statements that value needs.
+  bool Split() {
+    std::vector<Phase> out;
+    for (Phase& p : phases_) {
+      std::set<std::string> assigned, outputs;
+      AssignedIn(p, assigned);
+      for (const auto& a : assigned)
+        if (vars_.count(a) && ReadLater(a, p)) outputs.insert(a);
+      if (outputs.size() <= 1 || p.loops.size() != 1) {
+        out.push_back(p);
+        continue;
+      }
+      std::vector<Phase> parts;
+      if (!SplitLoop(p, outputs, parts)) return false;
+      for (auto& q : parts) out.push_back(std::move(q));
+    }
+    phases_ = std::move(out);
+    return true;
+  }
+
+  bool SplitLoop(const Phase& p, const std::set<std::string>& outputs, std::vector<Phase>& parts) {
+    const Node& loop = p.loops[0];
+    std::string line = std::to_string(loop.StartPoint().row + 1);
+    auto fail = [&]() {
+      return Fail("the loop at line " + line + " computes several values for later statements (" +
+                  [&] {
+                    std::string s;
+                    for (const auto& o : outputs) s += (s.empty() ? "'" : ", '") + o + "'";
+                    return s;
+                  }() +
+                  ") from statements that depend on each other");
+    };
+    std::vector<Node> stmts = Statements(loop.ChildByField("body"));
+    std::map<std::string, std::vector<size_t>> writers;  // name -> statements assigning it
+    std::vector<std::set<std::string>> reads(stmts.size());
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      // Each statement sets names (at most one of the values) and no array
+      // element: then each part can run the statements it needs alone.
+      Node st = stmts[i];
+      if (ContainsLoop(st)) return fail();
+      bool element_write = false;
+      Walk(st, [&](const Node& n) {
+        if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") &&
+            n.ChildByField("left").Type() != "identifier")
+          element_write = true;
+        return !element_write;
+      });
+      std::set<std::string> targets;
+      AssignedNames(st, targets);
+      int values = 0;
+      for (const auto& t : targets) values += outputs.count(t);
+      if (element_write || values > 1) return fail();
+      for (const auto& t : targets) writers[t].push_back(i);
+      WalkWithParent(st, st.Parent(), [&](const Node& n, const Node& par) {
+        if (n.Type() == "identifier" && IsNameUse(n, par)) reads[i].insert(std::string(n.Text()));
+        return true;
+      });
+    }
+    for (const auto& o : outputs) {
+      std::set<size_t> need;
+      std::vector<size_t> todo = writers[o];
+      while (!todo.empty()) {
+        size_t i = todo.back();
+        todo.pop_back();
+        if (!need.insert(i).second) continue;
+        for (const auto& r : reads[i]) {
+          if (r == o) continue;
+          if (outputs.count(r)) return fail();  // one value feeds another
+          for (size_t w : writers[r]) todo.push_back(w);
+        }
+      }
+      Phase q = p;
+      q.only.clear();
+      for (size_t i : need) q.only.push_back(stmts[i]);
+      parts.push_back(std::move(q));
+    }
+    return true;
+  }
+
   bool Fail(std::string why) {
     if (reason_.empty()) reason_ = std::move(why);
     return false;
@@ -114,7 +209,7 @@ class Planner {
           for (auto& p : inner) out.push_back(std::move(p));
           items.push_back({s, -1});
         } else {
-          AddPhase(Phase{{s}, false, {}, "", Node()}, out, items);
+          AddPhase(Phase{{s}, {}, false, {}, "", Node()}, out, items);
         }
       } else if (t == "if_statement") {
         if (!ContainsLoop(s)) {
@@ -144,11 +239,11 @@ class Planner {
 
   bool Loop(const Node& loop, std::vector<Phase>& out, std::vector<Item>& items) {
     if (!IsRangeLoop(loop, in_.imports)) {
-      AddPhase(Phase{{loop}, false, {}, "", Node()}, out, items);
+      AddPhase(Phase{{loop}, {}, false, {}, "", Node()}, out, items);
       return true;
     }
     if (Prange(loop) || Independent(loop)) {
-      AddPhase(Phase{{loop}, true, {}, "", Node()}, out, items);
+      AddPhase(Phase{{loop}, {}, true, {}, "", Node()}, out, items);
       return true;
     }
     // A host loop (a time loop) when its body holds parallel phases whose
@@ -171,7 +266,7 @@ class Planner {
       return true;
     }
     reason_ = saved;
-    AddPhase(Phase{{loop}, false, {}, "", Node()}, out, items);
+    AddPhase(Phase{{loop}, {}, false, {}, "", Node()}, out, items);
     return true;
   }
 
@@ -300,8 +395,8 @@ class Planner {
     for (const Phase& q : phases_) {
       if (&q == &me) continue;
       std::set<std::string> a;
-      for (const Node& l : q.loops) AssignedNames(l, a);
-      if (a.count(v))
+      AssignedIn(q, a);
+      if (a.count(v) && q.loops[0] != me.loops[0])
         for (const Node& l : q.loops) skip.push_back(l);
     }
     bool found = false;
@@ -322,7 +417,7 @@ class Planner {
   // The phase's inputs and its output (with its initialisation).
   bool Interface(Phase& p) {
     std::set<std::string> assigned;
-    for (const Node& l : p.loops) AssignedNames(l, assigned);
+    AssignedIn(p, assigned);
     for (const auto& a : assigned) {
       if (!vars_.count(a) || !ReadLater(a, p)) continue;
       if (!p.output.empty())
@@ -390,7 +485,12 @@ class Planner {
       });
     };
     if (p.init) visit(p.init);
-    for (const Node& l : p.loops) visit(l);
+    if (p.only.empty()) {
+      for (const Node& l : p.loops) visit(l);
+    } else {
+      visit(p.loops[0].ChildByField("right"));
+      for (const Node& st : p.only) visit(st);
+    }
     for (const auto& prm : in_.params)
       if (std::find(seen.begin(), seen.end(), prm) != seen.end()) p.inputs.push_back(prm);
     for (const auto& s : seen)

@@ -15,8 +15,10 @@
 //  - adjacent parallel phases over the same iteration space that touch shared
 //    arrays only at the same element fuse into one phase;
 //  - a scalar a phase computes for later statements (a reduction, the result
-//    of a serial loop) is its one output: its initialisation, which must
-//    directly precede the loop, moves into the phase, and the phase returns it.
+//    of a serial loop) is its one output: its initialisation moves into the
+//    phase, and the phase returns it; a loop that computes several such
+//    values from independent statements (`lo = min(lo, x)`, `hi = max(...)`)
+//    is split into one phase per value.
 // Whatever it cannot express returns `ok = false` with the reason; the kernel
 // then keeps the one-workunit translation (or its refusal).
 #pragma once
@@ -36,6 +38,9 @@ struct Phase {
   /// The loop statements it runs, in order; several when fused (identical
   /// nest headers), the host dispatches it where the last one was.
   std::vector<Node> loops;
+  /// The statements of the loop's body it runs, when one loop computing
+  /// several values is split into one phase per value (empty: all of them).
+  std::vector<Node> only;
   bool parallel = false;  // prange, or its outer loop is proven independent
   /// Variables it reads from the host (parameters first, then host locals in
   /// order of first mention).

@@ -110,18 +110,6 @@ TEST_CASE("cholesky-style: an outer loop whose inner ranges depend on it is one 
   CHECK(p.prog.phases[1].parallel);
 }
 
-TEST_CASE("min_max: a loop computing two values for later statements is not a phase program") {
-  Planned p = Plan("a",
-                   "    lo = a[0]\n"
-                   "    hi = a[0]\n"
-                   "    for i in range(a.shape[0]):\n"
-                   "        lo = min(lo, a[i])\n"
-                   "        hi = max(hi, a[i])\n"
-                   "    return lo, hi\n");
-  CHECK_FALSE(p.prog.ok);
-  CHECK(p.prog.reason.find("both") != std::string::npos);
-}
-
 TEST_CASE("running_max: the initialisation moves past statements that do not touch what it reads") {
   Planned p = Plan("a",
                    "    m = a[0]\n"
@@ -143,4 +131,46 @@ TEST_CASE("reset_then_max: an initialisation that reads an element written befor
                    "    return m\n");
   CHECK_FALSE(p.prog.ok);
   CHECK(p.prog.reason.find("not initialised right before it") != std::string::npos);
+}
+
+TEST_CASE("min_max with two reductions: the loop splits into one phase per value") {
+  Planned p = Plan("a",
+                   "    lo = a[0]\n"
+                   "    hi = a[0]\n"
+                   "    for i in range(a.shape[0]):\n"
+                   "        lo = min(lo, a[i])\n"
+                   "        hi = max(hi, a[i])\n"
+                   "    return lo, hi\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 2);
+  CHECK(p.prog.phases[0].output == "hi");  // outputs in name order
+  CHECK(p.prog.phases[1].output == "lo");
+  CHECK(p.prog.phases[0].only.size() == 1);
+}
+
+TEST_CASE("mean_var: a private temporary is recomputed by each part that needs it") {
+  Planned p = Plan("x, mu",
+                   "    s1 = 0.0\n"
+                   "    s2 = 0.0\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        d = x[i] - mu\n"
+                   "        s1 += d\n"
+                   "        s2 += d * d\n"
+                   "    return s1, s2\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 2);
+  CHECK(p.prog.phases[0].only.size() == 2);
+  CHECK(p.prog.phases[1].only.size() == 2);
+}
+
+TEST_CASE("welford-style: one value feeding another keeps the loop whole (not a phase program)") {
+  Planned p = Plan("x",
+                   "    n = 0\n"
+                   "    m = 0.0\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        n += 1\n"
+                   "        m += (x[i] - m) / n\n"
+                   "    return n, m\n");
+  CHECK_FALSE(p.prog.ok);
+  CHECK(p.prog.reason.find("depend on each other") != std::string::npos);
 }
