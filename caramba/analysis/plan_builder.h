@@ -58,7 +58,7 @@ class Builder {
   void Refuse(DiagId id, const std::string& what, const Node& n, std::string help = {});
   void Note(DiagId id, const std::string& what, const Node& n);
 
-  // ---- constructs: names, parameters and construct-level refusals
+  // ---- constructs: names, parameters and construct-level refusals (plan_constructs.cpp)
   void CollectParams();
   void CollectNames(const Node& root);
   bool IsKnownName(const std::string& n) const;
