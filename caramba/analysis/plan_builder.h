@@ -82,7 +82,7 @@ class Builder {
   void CheckIdentifier(const Node& n, const Node& p);
   void CheckTuple(const Node& n, const Node& p);
 
-  // ---- types: applying the type analysis (type_inference.h), array checks
+  // ---- types: applying the type analysis (type_inference.h), array checks (plan_types.cpp)
   StaticTyping& Typing();
   void InferParamTypes();
   void ParamTypesForFunction();
