@@ -96,7 +96,7 @@ class Builder {
   void CheckArrays();
   void CheckPreludePositions();
 
-  // ---- calls to other jitted functions (@pk.functions), subviews, @pk.function parameters
+  // ---- calls to other jitted functions (@pk.functions), subviews, @pk.function parameters (plan_calls.cpp)
   bool CheckHelperCall(const Node& n);
   std::vector<Type> ArgTypes(const Node& call, const TypeTable& types) const;
   static bool Known(const std::vector<Type>& ts);
