@@ -108,7 +108,7 @@ class Builder {
   void CheckSubviews();
   void CheckParamAssignments();
 
-  // ---- NumPy: applying the NumPy lowering, the plain-Python fallback, shape guards
+  // ---- NumPy: applying the NumPy lowering, the plain-Python fallback, shape guards (plan_numpy.cpp)
   void LowerNumpyStatements();
   void NumpyFallback();
   static std::string IndentUnit(std::string_view src);
