@@ -115,7 +115,7 @@ class Builder {
   static bool IsGuard(const Node& n);
   void CheckGuards();
 
-  // ---- loops and patterns: the dispatch, the parallel loop, automatic parallelism
+  // ---- loops and patterns: the dispatch, the parallel loop, automatic parallelism (plan_loops.cpp)
   bool IsPrange(const Node& f) const;
   void FindPattern();
   void PlanLoop(const Node& loop, const std::vector<Node>& stmts, const Node& top);
