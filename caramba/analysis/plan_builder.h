@@ -133,7 +133,7 @@ class Builder {
   static Node InnermostLoop(Node n);
   static std::string FirstLine(const Node& n);
 
-  // ---- reductions: the scalar reduction of the parallel loop
+  // ---- reductions: the scalar reduction of the parallel loop (plan_reductions.cpp)
   bool MentionsArrayElement(const Node& e);
   void FindReduction(const Node& loop, const std::vector<Node>& stmts, size_t idx);
   ReduceOp UpdateOp(const Node& a);
