@@ -138,7 +138,7 @@ class Builder {
   void FindReduction(const Node& loop, const std::vector<Node>& stmts, size_t idx);
   ReduceOp UpdateOp(const Node& a);
 
-  // ---- returns and allocations: what the caller sets up, allocates and returns
+  // ---- returns and allocations: what the caller sets up, allocates and returns (plan_returns.cpp)
   void FunctionReturns();
   void CheckCallerExpression(const Node& e, const std::string& what);
   void CallerSetup(const std::vector<Node>& stmts, size_t end);
