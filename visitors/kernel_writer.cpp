@@ -1,0 +1,647 @@
+// kernel_writer.cpp — see kernel_writer.h: the KernelWriter, its start and the
+// order of its steps.
+#include "visitors/kernel_writer.h"
+
+#include <algorithm>
+
+namespace caramba {
+
+KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k)
+    : ctx_(ctx), plan_(plan), k_(k), env_(plan.types, ctx.module().imports), edits_("SemanticTransformer") {
+  def_ = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
+  while (def_ && def_.Type() != "function_definition") def_ = def_.Parent();
+  body_ = def_.ChildByField("body");
+  nl_ = std::string(ctx.newline());
+  std::string def_indent(IndentationAt(ctx.source(), def_.StartByte()));
+  std::string body_indent(IndentationAt(ctx.source(), body_.StartByte()));
+  unit_ = body_indent.size() > def_indent.size() ? body_indent.substr(def_indent.size()) : "    ";
+  env_.indent_unit = unit_;
+  // The variables of the parallel range are pk.int64 (declared from tid);
+  // a @pk.function runs its prange loops as range loops (32-bit variables).
+  env_.int32_names = Int32LoopVariables(
+      body_, ctx.module().imports, k.Option("parallel") && ctx.options().parallelize != "none" && !plan.as_function);
+  env_.int32_names.erase(plan.loop_var);
+  env_.int32_names.erase(plan.inner_loop_var);
+  env_.int32_names.erase(plan.time_var);  // a pk.int64 parameter of the workunit
+  auto used = [&](const std::string& n) {
+    return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
+  };
+  tid_ = used("tid") ? "_pk_tid" : "tid";
+  acc_ = used("acc") ? "_pk_acc" : "acc";
+  bool thesis = ctx.options().caller_style == "thesis";
+  names_.workunit = plan.as_function ? plan.function_name : thesis ? k.name : "_pk_" + k.name;
+  for (const HelperCall& c : plan.calls) env_.renamed_calls[c.start] = c.function;
+  names_.caller = thesis ? "call_" + k.name : k.name;
+  if (plan.dispatch != Dispatch::kSerial) loop_ = NodeAt(plan.loop_start, plan.loop_end);
+  // A flattened nest (--nested-parallel=flatten): the inner loop's body is
+  // the workunit's body.
+  par_ = plan.inner_loop_start ? NodeAt(plan.inner_loop_start, plan.inner_loop_end) : loop_;
+  if (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum)
+    names_.cell = "_pk_" + plan.reduction.var;
+}
+
+std::string KernelWriter::Write() {
+  if (plan_.as_function) return WriteFunction();
+  Node region_root = loop_ ? par_.ChildByField("body") : body_;
+  region_root_ = region_root;
+  FindLoopCopies();
+  // Shape checks run in the caller (KernelPlan::guards).
+  for (const Guard& g : plan_.guards) RemoveLine(g.stmt_start, g.stmt_end);
+  Declarations();
+  LowerBlock(region_root);
+  std::vector<Node> setup;
+  for (const auto& [s, e] : plan_.setup) {
+    Node stmt = NodeAt(s, e);
+    if (loop_) LowerStatement(stmt);
+    setup.push_back(stmt);
+  }
+  std::string ind = unit_;
+  std::string body;
+  if (!loop_) {
+    for (const auto& a : plan_.allocations) RemoveLine(a.stmt_start, a.stmt_end);
+    if (plan_.returns == ReturnKind::kArray) RemoveLine(plan_.final_return_start, plan_.final_return_end);
+    Node first = Statements(body_).empty() ? Node() : Statements(body_)[0];
+    if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
+    std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
+    body = ind + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
+  } else {
+    // Comments after `def f(...):` belong to the def node, not to its body
+    // (tree-sitter); the loop form does not copy the body's start, so keep
+    // them at the top of the workunit.
+    uint32_t def_comments = LeadingComments(def_, body_);
+    for (const Node& c : def_.Children())
+      if (c.Type() == "comment" && c.StartByte() >= def_comments && c.StartByte() < body_.StartByte()) {
+        std::string_view text = c.Text();  // in a CRLF file a comment token ends with '\r'
+        while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        body += ind + std::string(text) + nl_;
+      }
+    for (const Node& s : setup) body += ind + Region(s.StartByte(), s.EndByte()) + nl_;
+    body += Header(ind);
+    std::string loop_indent(IndentationAt(ctx_.source(), region_root.StartByte()));
+    body += Dedent(loop_indent + Region(LeadingComments(par_, region_root), region_root.EndByte()), loop_indent, ind);
+  }
+  if (TrimmedEmpty(body)) body = ind + "pass";
+  std::string wu = "@pk.workunit" + nl_ + "def " + names_.workunit + "(" + Signature() + "):" + nl_ + body;
+  CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_};
+  return wu + nl_ + nl_ + nl_ + WriteCaller(in);
+}
+
+// A @pk.function: every parameter and the return type annotated
+// (pykokkos-dialect.md §1), the body lowered like a serial kernel's.
+std::string KernelWriter::WriteFunction() {
+  region_root_ = body_;
+  FindLoopCopies();
+  Declarations();
+  LowerBlock(body_);
+  Node first = Statements(body_).empty() ? Node() : Statements(body_)[0];
+  if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
+  std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
+  std::string body = unit_ + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
+  if (TrimmedEmpty(body)) body = unit_ + "pass";
+  std::string sig;
+  for (const std::string& p : plan_.params) {
+    const Type& t = plan_.types.at(p);
+    if (!sig.empty()) sig += ", ";
+    sig += p + ": " + (t.rank == 0 ? DialectScalar(t.scalar)
+                                    : "pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]");
+  }
+  std::string ret = plan_.return_type == Scalar::kNone ? "None" : DialectScalar(plan_.return_type);
+  return "@pk.function" + nl_ + "def " + names_.workunit + "(" + sig + ") -> " + ret + ":" + nl_ + body;
+}
+
+Node KernelWriter::NodeAt(uint32_t s, uint32_t e) const {
+  Node n = ctx_.tree().Root().DescendantForByteRange(s, e);
+  while (n && (n.StartByte() != s || n.EndByte() != e)) n = n.Parent();
+  // The outermost node of that range (the statement, not its expression).
+  while (n && n.Parent() && n.Parent().Type() != "block" && n.Parent().StartByte() == s && n.Parent().EndByte() == e)
+  n = n.Parent();
+  return n;
+}
+
+// Range loops whose variable is assigned in the body or read after the
+// loop get a fresh counter and a copy (loop_variables.h); the parallel
+// loop's variable is a local of the workunit already.
+void KernelWriter::FindLoopCopies() {
+  for (uint32_t at : LoopsNeedingVariableCopy(body_)) {
+    Node loop = ctx_.tree().Root().DescendantForByteRange(at, at + 3);
+    while (loop && loop.Type() != "for_statement") loop = loop.Parent();
+    if (!loop || loop == loop_ || loop == par_) continue;
+    if (loop.StartByte() < region_root_.StartByte() || loop.EndByte() > region_root_.EndByte()) continue;
+    copied_loops_.insert(at);
+    copied_vars_.insert(std::string(loop.ChildByField("left").Text()));
+  }
+}
+
+// `for i in range(...):` -> `for _pk_loopN_i in range(...):` with
+// `i = _pk_loopN_i` as the body's first statement.
+void KernelWriter::CopyLoopVariable(const Node& loop) {
+  Node target = loop.ChildByField("left"), body = loop.ChildByField("body");
+  std::string var(target.Text());
+  std::string counter = std::string(kReservedPrefix) + "loop" + std::to_string(copy_count_++) + "_" + var;
+  edits_.Replace(target.StartByte(), target.EndByte(), counter, "loop variable");
+  Node colon;
+  for (const Node& c : loop.Children())
+    if (c.Type() == ":") colon = c;
+  std::string_view src = ctx_.source();
+  bool same_line = src.substr(colon.EndByte(), body.StartByte() - colon.EndByte()).find('\n') == std::string_view::npos;
+  if (same_line) {  // `for i in range(n): i = 2 * i; ...`
+    std::string ind = Indent(loop) + unit_;
+    edits_.Replace(colon.EndByte(), body.StartByte(), nl_ + ind + var + " = " + counter + nl_ + ind, "loop variable");
+  } else {
+    edits_.Insert(colon.EndByte(), nl_ + Indent(body) + var + " = " + counter, "loop variable");
+  }
+}
+
+// ---- declarations ------------------------------------------------------------
+void KernelWriter::Declarations() {
+  std::set<std::string> skip;
+  skip.insert(plan_.loop_var);
+  if (!plan_.inner_loop_var.empty()) skip.insert(plan_.inner_loop_var);
+  if (!plan_.time_var.empty()) skip.insert(plan_.time_var);
+  skip.insert(plan_.reduction.var);
+  for (const auto& a : plan_.allocations) skip.insert(a.var);
+  std::set<std::string> loop_vars;
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() == "for_statement") loop_vars.insert(std::string(n.ChildByField("left").Text()));
+    return true;
+  });
+  // A loop variable is declared by its `for`; one that is also assigned
+  // outside its loops needs its own declaration (the `for` shadows it).
+  std::set<std::string> assigned;
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+      Node l = n.ChildByField("left");
+      if (l.Type() == "identifier") assigned.insert(std::string(l.Text()));
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+        for (const Node& c : l.NamedChildren()) assigned.insert(std::string(c.Text()));
+    }
+    return true;
+  });
+  assigned.insert(copied_vars_.begin(), copied_vars_.end());  // by the copy at the top of the loop body
+  // Every use of every local to declare, in one walk: the NumPy lowering
+  // writes kernels with hundreds of temporaries, and a walk per local made
+  // this quadratic (star2 took 0.6 s).
+  std::map<std::string, std::vector<Node>, std::less<>> uses;
+  for (const auto& v : plan_.locals) {
+    if (skip.count(v) || (loop_vars.count(v) && !assigned.count(v))) continue;
+    if (plan_.types.count(v) && plan_.types.at(v).rank > 0) continue;  // subviews: `s = v[i, :]` declares them
+    uses[v];
+  }
+  auto collect = [&](const Node& root) {
+    WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+      if (n.Type() == "identifier" && IsNameUse(n, p)) {
+        auto it = uses.find(n.Text());
+        if (it != uses.end()) it->second.push_back(n);
+      }
+      return true;
+    });
+  };
+  for (const auto& [s, e] : plan_.setup) collect(NodeAt(s, e));
+  collect(region_root_);
+  for (auto& [v, occ] : uses) {
+    if (occ.empty()) continue;
+    // In source order, once each: set-up statements are collected first and
+    // may also lie inside the region (serial kernels), and the declaration
+    // goes at the first use in the text.
+    std::sort(occ.begin(), occ.end(), [](const Node& a, const Node& b) { return a.StartByte() < b.StartByte(); });
+    occ.erase(std::unique(occ.begin(), occ.end(),
+                          [](const Node& a, const Node& b) { return a.StartByte() == b.StartByte(); }),
+              occ.end());
+    Scalar t = plan_.types.at(v).scalar;
+    Node first = occ[0];
+    Node asg = first.Parent();
+    bool plain = asg.Type() == "assignment" && asg.ChildByField("left") == first &&
+                 !Mentions(asg.ChildByField("right"), v) && asg.Parent().Type() == "expression_statement";
+    if (plain) {
+      Node stmt = asg.Parent();
+      Node block = stmt.Parent();
+      bool contained = true;
+      for (const Node& o : occ)
+        if (o.StartByte() < stmt.StartByte() || o.EndByte() > block.EndByte()) contained = false;
+      if (contained) {
+        declare_in_place_[stmt.StartByte()] = t;
+        continue;
+      }
+    }
+    // Hoist: the smallest block holding every use, moved out of any loop
+    // below the region root so a value carried between iterations survives.
+    Node block = first.Parent();
+    auto contains = [](const Node& b, const Node& o) { return o.StartByte() >= b.StartByte() && o.EndByte() <= b.EndByte(); };
+    while (block && block != region_root_) {
+      if (block.Type() == "block") {
+        bool all = true;
+        for (const Node& o : occ) all = all && contains(block, o);
+        if (all) break;
+      }
+      block = block.Parent();
+    }
+    if (!block) block = region_root_;
+    Node outer_loop;
+    for (Node a = block; a && a != region_root_; a = a.Parent())
+      if (a.Type() == "for_statement" || a.Type() == "while_statement") outer_loop = a;
+    if (outer_loop) block = outer_loop.Parent();
+    if (!contains(region_root_, block) && loop_) block = region_root_;
+    Node anchor;
+    for (const Node& s : Statements(block))
+      if (contains(s, first)) anchor = s;
+    if (!anchor) anchor = Statements(block).empty() ? first : Statements(block)[0];
+    hoisted_[anchor.StartByte()] += v + ": " + DialectScalar(t) + " = " + ZeroOf(t) + nl_ +
+                                    std::string(IndentationAt(ctx_.source(), anchor.StartByte()));
+  }
+  for (const auto& [pos, text] : hoisted_) edits_.Insert(pos, text, "declaration");
+}
+
+// ---- statements --------------------------------------------------------------
+void KernelWriter::LowerBlock(const Node& block) {
+  for (const Node& s : Statements(block)) LowerStatement(s);
+}
+
+// Replaces `stmt` by prelude + lines (the first line starts where the
+// statement started, the others carry its indentation).
+void KernelWriter::Emit(const Node& stmt, const Prelude& pre, const std::vector<std::string>& lines) {
+  std::vector<std::string> all(pre.begin(), pre.end());
+  all.insert(all.end(), lines.begin(), lines.end());
+  std::string ind = Indent(stmt), out;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (i) out += nl_ + ind;
+    out += all[i];
+  }
+  if (out != stmt.Text()) edits_.Replace(stmt.StartByte(), stmt.EndByte(), out, "statement");
+}
+
+void KernelWriter::LowerStatement(const Node& s) {
+  // Statements that leave the workunit (shape checks) are not lowered.
+  for (const auto& [rs, re] : removed_)
+    if (s.StartByte() >= rs && s.EndByte() <= re) return;
+  std::string_view t = s.Type();
+  if (t == "expression_statement") return LowerSimple(s);
+  if (t == "return_statement") return LowerReturn(s);
+  if (t == "continue_statement") {
+    if (loop_ && InnermostLoop(s) == par_) edits_.Replace(s.StartByte(), s.EndByte(), "return", "continue");
+    return;
+  }
+  if (t == "if_statement") {
+    Prelude pre;
+    Node cond = s.ChildByField("condition");
+    std::string c = LowerExpr(cond, env_, pre);
+    ReplaceExpr(cond, c);
+    FixPreludeIndent(s, pre);
+    LowerBlock(s.ChildByField("consequence"));
+    for (const Node& alt : s.ChildrenByField("alternative")) {
+      if (alt.Type() == "elif_clause") {
+        Prelude none;
+        Node c2 = alt.ChildByField("condition");
+        ReplaceExpr(c2, LowerExpr(c2, env_, none));
+        LowerBlock(alt.ChildByField("consequence"));
+      } else {
+        LowerBlock(alt.ChildByField("body"));
+      }
+    }
+    return;
+  }
+  if (t == "while_statement") {
+    Prelude none;
+    Node cond = s.ChildByField("condition");
+    ReplaceExpr(cond, LowerExpr(cond, env_, none));
+    LowerBlock(s.ChildByField("body"));
+    return;
+  }
+  if (t == "for_statement") {
+    Node call = s.ChildByField("right");
+    Node fn = call.ChildByField("function");
+    if (ctx_.module().imports.Resolve(fn) == "numba.prange") edits_.Replace(fn.StartByte(), fn.EndByte(), "range", "inner prange");
+    Prelude pre;
+    for (const Node& a : call.ChildByField("arguments").NamedChildren()) ReplaceExpr(a, LowerExpr(a, env_, pre));
+    FixPreludeIndent(s, pre);
+    if (copied_loops_.count(s.StartByte())) CopyLoopVariable(s);
+    LowerBlock(s.ChildByField("body"));
+    return;
+  }
+}
+
+void KernelWriter::FixPreludeIndent(const Node& s, const Prelude& pre) {
+  if (pre.empty()) return;
+  std::string ind = Indent(s), out;
+  for (const auto& l : pre) out += l + nl_ + ind;
+  pending_inserts_.push_back({s.StartByte(), out});
+}
+
+void KernelWriter::ReplaceExpr(const Node& e, const std::string& text) {
+  if (text != e.Text()) edits_.Replace(e.StartByte(), e.EndByte(), text, "expression");
+}
+
+Node KernelWriter::InnermostLoop(Node n) {
+  for (n = n.Parent(); n; n = n.Parent())
+    if (n.Type() == "for_statement" || n.Type() == "while_statement") return n;
+  return Node();
+}
+
+const AtomicUpdate* KernelWriter::AtomicUpdateAt(const Node& stmt) const {
+  for (const AtomicUpdate& u : plan_.atomic_updates)
+    if (stmt.StartByte() == u.stmt_start && stmt.EndByte() == u.stmt_end) return &u;
+  return nullptr;
+}
+
+// `hist[k] += w` -> `pk.atomic_add(hist, [k], w)` (KernelPlan::atomic_updates):
+// the indices first, then the value, as Python evaluates them.
+std::string KernelWriter::AtomicElementUpdate(const Node& a, AtomicOp op, Prelude& pre) {
+  auto u = AsElementUpdate(a, ctx_.module().imports);
+  std::vector<Node> indices;
+  Node base;
+  ElementIndices(u->target, indices, base);
+  std::string list;
+  for (size_t i = 0; i < indices.size(); ++i) list += (i ? ", " : "") + LowerExpr(indices[i], env_, pre);
+  std::string v = LowerExpr(u->value, env_, pre);
+  return "pk." + std::string(AtomicFunction(op)) + "(" + std::string(base.Text()) + ", [" + list + "], " + v + ")";
+}
+
+bool KernelWriter::IsReductionUpdate(const Node& stmt) const {
+  for (const auto& [s, e] : plan_.reduction.updates)
+    if (stmt.StartByte() == s && stmt.EndByte() == e) return true;
+  return false;
+}
+
+void KernelWriter::LowerSimple(const Node& s) {
+  if (IsDocstring(s) || s.NamedChildCount() != 1) return;
+  Node a = s.NamedChild(0);
+  Prelude pre;
+  if (IsReductionUpdate(s)) return Emit(s, pre, {ReductionUpdate(a, pre)});
+  if (const AtomicUpdate* u = AtomicUpdateAt(s)) return Emit(s, pre, {AtomicElementUpdate(a, u->op, pre)});
+  if (a.Type() == "assignment") {
+    Node l = a.ChildByField("left"), r = a.ChildByField("right");
+    if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") return TupleAssign(s, l, r);
+    Scalar target = TypeOfExpr(l, plan_.types, ctx_.module().imports).scalar;
+    std::string lhs = LowerExpr(l, env_, pre);
+    auto decl = declare_in_place_.find(s.StartByte());
+    bool declare = decl != declare_in_place_.end();
+    std::string head = declare ? lhs + ": " + DialectScalar(decl->second) : lhs;
+    if (r.Type() == "conditional_expression") {
+      // `x = a if c else b` -> an if/else assigning x (both branches lazy).
+      auto kids = r.NamedChildren();
+      std::string cond = LowerExpr(kids[1], env_, pre);
+      Prelude p1, p2;
+      std::string v1 = LowerAssignedValue(kids[0], target, env_, p1);
+      std::string v2 = LowerAssignedValue(kids[2], target, env_, p2);
+      std::vector<std::string> lines;
+      if (declare) lines.push_back(head + " = " + ZeroOf(decl->second));
+      lines.push_back("if " + cond + ":");
+      for (const auto& l : p1) lines.push_back(unit_ + l);
+      lines.push_back(unit_ + lhs + " = " + v1);
+      lines.push_back("else:");
+      for (const auto& l : p2) lines.push_back(unit_ + l);
+      lines.push_back(unit_ + lhs + " = " + v2);
+      return Emit(s, pre, lines);
+    }
+    std::string rhs = LowerAssignedValue(r, target, env_, pre);
+    return Emit(s, pre, {head + " = " + rhs});
+  }
+  if (a.Type() == "augmented_assignment") {
+    Node l = a.ChildByField("left"), r = a.ChildByField("right");
+    std::string op(a.ChildByField("operator").Text());
+    std::string lhs = LowerExpr(l, env_, pre);
+    std::string rhs = LowerExpr(r, env_, pre);
+    Scalar lt = TypeOfExpr(l, plan_.types, ctx_.module().imports).scalar;
+    Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports).scalar;
+    bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
+    std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
+    if (op == "//=") {
+      env_.uses_math = true;
+      return Emit(s, pre, {lhs + " = math.floor(" + lhs + " / " + rp + ")"});
+    }
+    if (op == "%=") {
+      if (ints) return Emit(s, pre, {lhs + " = (" + lhs + " % " + rp + " + " + rp + ") % " + rp});
+      env_.uses_math = true;
+      return Emit(s, pre, {lhs + " = math.fmod(math.fmod(" + lhs + ", " + rp + ") + " + rp + ", " + rp + ")"});
+    }
+    return Emit(s, pre, {lhs + " " + op + " " + rhs});
+  }
+  Emit(s, pre, {LowerExpr(a, env_, pre)});
+}
+
+// `a, b = b, a` and other parallel assignments: every right-hand side into
+// a typed temporary first, then the assignments.
+void KernelWriter::TupleAssign(const Node& s, const Node& l, const Node& r) {
+  Prelude pre;
+  auto ls = l.NamedChildren(), rs = r.NamedChildren();
+  std::vector<std::string> temps;
+  for (size_t i = 0; i < rs.size(); ++i) {
+    Scalar t = TypeOfExpr(rs[i], plan_.types, ctx_.module().imports).scalar;
+    std::string v = LowerExpr(rs[i], env_, pre);
+    std::string name = env_.NewTemp();
+    pre.push_back(name + ": " + DialectScalar(t) + " = " + v);
+    temps.push_back(name);
+  }
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < ls.size() && i < temps.size(); ++i) lines.push_back(LowerExpr(ls[i], env_, pre) + " = " + temps[i]);
+  Emit(s, pre, lines);
+}
+
+std::string KernelWriter::ReductionUpdate(const Node& a, Prelude& pre) {
+  const std::string& var = plan_.reduction.var;
+  Node value;
+  std::string op = "+=";
+  if (a.Type() == "augmented_assignment") {
+    value = a.ChildByField("right");
+    op = std::string(a.ChildByField("operator").Text());
+  } else {
+    Node r = a.ChildByField("right");
+    if (r.Type() == "binary_operator") {
+      Node x = r.ChildByField("left"), y = r.ChildByField("right");
+      bool left_is = x.Type() == "identifier" && x.Text() == var;
+      value = left_is ? y : x;
+      op = std::string(r.ChildByField("operator").Text()) + "=";
+    } else {  // max(s, x) / min(s, x)
+      auto args = r.ChildByField("arguments").NamedChildren();
+      value = args[0].Text() == var ? args[1] : args[0];
+    }
+  }
+  std::string v = LowerExpr(value, env_, pre);
+  switch (plan_.reduction.op) {
+    case ReduceOp::kSum: return acc_ + " " + op + " " + v;
+    case ReduceOp::kProduct: return "pk.atomic_fetch_mul(" + names_.cell + ", [0], " + v + ")";
+    case ReduceOp::kMax: return "pk.atomic_fetch_max(" + names_.cell + ", [0], " + v + ")";
+    case ReduceOp::kMin: return "pk.atomic_fetch_min(" + names_.cell + ", [0], " + v + ")";
+    default: return std::string(a.Text());
+  }
+}
+
+void KernelWriter::LowerReturn(const Node& s) {
+  if (loop_) return;  // the final return of a prange kernel belongs to the caller
+  Prelude pre;
+  bool has_value = s.NamedChildCount() == 1 && s.NamedChild(0).Type() != "none";
+  if (!has_value) return Emit(s, pre, {"return"});
+  if (plan_.as_function) return Emit(s, pre, {"return " + LowerExpr(s.NamedChild(0), env_, pre)});
+  if (plan_.returns != ReturnKind::kScalar) return;
+  std::string v = LowerExpr(s.NamedChild(0), env_, pre);
+  std::vector<std::string> lines{acc_ + " += " + v};
+  auto top = Statements(body_);
+  if (top.empty() || top.back() != s) lines.push_back("return");
+  Emit(s, pre, lines);
+}
+
+// ---- assembly ----------------------------------------------------------------
+void KernelWriter::RemoveLine(uint32_t s, uint32_t e) {
+  std::string_view src = ctx_.source();
+  uint32_t start = s;
+  while (start > 0 && (src[start - 1] == ' ' || src[start - 1] == '\t')) --start;
+  uint32_t end = e;
+  while (end < src.size() && src[end] != '\n') ++end;
+  if (end < src.size()) ++end;
+  // Keep the region boundaries intact: the body's first statement is cut
+  // from its own start, the rest with their indentation.
+  // (The region is the prange loop's body for parallel kernels.)
+  Node region = region_root_ ? region_root_ : body_;
+  if (start < region.StartByte()) {
+    // The next statement takes the removed one's place, which may follow
+    // comments kept from before the body: drop its indentation too.
+    start = s;
+    while (end < region.EndByte() && (src[end] == ' ' || src[end] == '\t')) ++end;
+  }
+  if (end > region.EndByte()) end = e;
+  removed_.push_back({start, end});
+}
+
+std::string KernelWriter::Region(uint32_t start, uint32_t end) {
+  std::vector<Edit> local;
+  auto add = [&](Edit e) {
+    e.start -= start;
+    e.end -= start;
+    local.push_back(std::move(e));
+  };
+  for (const Edit& e : edits_.Edits())
+    if (e.start >= start && e.end <= end) add(e);
+  uint32_t seq = 100000;
+  for (const auto& [pos, text] : pending_inserts_)
+    if (pos >= start && pos <= end) add(Edit{pos, pos, text, "prelude", seq++});
+  // Removed lines may share bytes: the first statement's removal also takes
+  // the next line's indentation (a docstring followed by an allocation).
+  std::vector<std::pair<uint32_t, uint32_t>> removed = removed_;
+  std::sort(removed.begin(), removed.end());
+  std::vector<std::pair<uint32_t, uint32_t>> merged;
+  for (const auto& r : removed) {
+    if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
+    else merged.push_back(r);
+  }
+  for (const auto& [s, e] : merged) {
+    if (s < start || e > end) continue;
+    // Drop edits inside the removed range.
+    // (An insertion at its end belongs to the next statement: kept.)
+    local.erase(std::remove_if(local.begin(), local.end(),
+                               [&](const Edit& x) {
+                                 return x.start >= s - start && x.end <= e - start &&
+                                        !(x.start == x.end && x.start == e - start && e > s);
+                               }),
+                local.end());
+    add(Edit{s, e, "", "remove", seq++});
+  }
+  std::sort(local.begin(), local.end(), [](const Edit& a, const Edit& b) {
+    if (a.start != b.start) return a.start < b.start;
+    return a.sequence < b.sequence;
+  });
+  for (size_t i = 0; i < local.size(); ++i) local[i].sequence = static_cast<uint32_t>(i);
+  ApplyResult r = ApplyEdits(ctx_.source().substr(start, end - start), local);
+  if (!r.ok()) failed_ = *r.overlap;
+  std::string text = r.text;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+// tree-sitter hangs comments between `:` and the first statement on the
+// compound statement, not on its block; they belong to the body.
+uint32_t KernelWriter::LeadingComments(const Node& compound, const Node& block) {
+  uint32_t start = block.StartByte();
+  bool after_colon = false;
+  for (const Node& c : compound.Children()) {
+    if (c == block) break;
+    if (c.Type() == ":") after_colon = true;
+    else if (after_colon && c.Type() == "comment" && c.StartByte() < start) start = std::min(start, c.StartByte());
+  }
+  return start;
+}
+
+std::string KernelWriter::Dedent(const std::string& text, const std::string& from, const std::string& to) const {
+  std::string out;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t eol = text.find('\n', pos);
+    std::string line = text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    if (line.compare(0, from.size(), from) == 0) line = to + line.substr(from.size());
+    out += line;
+    if (eol == std::string::npos) break;
+    out += "\n";
+    pos = eol + 1;
+  }
+  return out;
+}
+
+std::string KernelWriter::Header(const std::string& ind) {
+  Prelude pre;
+  std::vector<std::string> lines;
+  if (par_ == loop_) {
+    lines.push_back(plan_.loop_var + ": pk.int64 = " + LoopValue(loop_, tid_, pre));
+  } else {
+    // Flattened: tid >= 0 and the inner count > 0 (else nothing runs), so
+    // C's truncating // and % equal Python's floor semantics here.
+    lines.push_back(plan_.loop_var + ": pk.int64 = " + LoopValue(loop_, "(" + tid_ + " // _pk_n1)", pre));
+    lines.push_back(plan_.inner_loop_var + ": pk.int64 = " + LoopValue(par_, "(" + tid_ + " % _pk_n1)", pre));
+  }
+  std::string out;
+  for (const auto& l : pre) out += ind + l + nl_;
+  for (const auto& l : lines) out += ind + l + nl_;
+  return out;
+}
+
+// The value of the loop variable of `loop` at iteration `index`.
+std::string KernelWriter::LoopValue(const Node& loop, const std::string& index, Prelude& pre) {
+  Node call = loop.ChildByField("right");
+  auto args = call.ChildByField("arguments").NamedChildren();
+  std::string value = index;
+  if (args.size() >= 2) {
+    std::string start = LowerExpr(args[0], env_, pre);
+    std::string step = args.size() == 3 ? LowerExpr(args[2], env_, pre) : "";
+    bool start_zero = args[0].Type() == "integer" && args[0].Text() == "0";
+    std::string scaled = step.empty() || step == "1" ? index
+                         : index + " * " + (args[2].Type() == "integer" || args[2].Type() == "identifier" ? step : "(" + step + ")");
+    value = start_zero ? scaled : start + " + " + scaled;
+  }
+  // `(tid // _pk_n1)` needs its parentheses only inside a sum or product.
+  if (value == index && value.front() == '(') value = value.substr(1, value.size() - 2);
+  return value;
+}
+
+std::string KernelWriter::Signature() {
+  std::string sig = tid_;
+  if (plan_.dispatch == Dispatch::kReduce ? plan_.reduction.op == ReduceOp::kSum
+                                          : plan_.returns == ReturnKind::kScalar && !loop_) {
+    Scalar t = loop_ ? plan_.reduction.type : plan_.return_type;
+    if (t == Scalar::kBool) t = Scalar::kInt64;
+    sig += ", " + acc_ + ": pk.Acc[" + DialectScalar(t) + "]";
+  }
+  auto used = [&](const std::string& p) { return Mentions(body_, p); };
+  auto add = [&](const std::string& name, const Type& t, bool annotate) {
+    workunit_params_.push_back(name);
+    sig += ", " + name;
+    if (!annotate) return;
+    if (t.rank == 0) sig += ": " + DialectScalar(t.scalar);
+    else sig += ": pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]";
+  };
+  for (size_t i = 0; i < plan_.params.size(); ++i) {
+    const std::string& p = plan_.params[i];
+    if (!used(p)) continue;
+    const Type& t = plan_.types.at(p);
+    bool known = t.rank == 0 || plan_.types_recorded;
+    add(p, t, known);
+  }
+  for (const auto& a : plan_.allocations) {
+    const Type& t = plan_.types.at(a.var);
+    add(a.var, t, t.scalar != Scalar::kUnknown);
+  }
+  if (!names_.cell.empty()) add(names_.cell, Type{plan_.reduction.type, 1, 'C'}, true);
+  if (par_ != loop_) add("_pk_n1", Type{Scalar::kInt64, 0, 'A'}, true);  // the inner count of a flattened nest
+  // The step of a serial loop the caller runs around the dispatch.
+  if (!plan_.time_var.empty() && Mentions(loop_, plan_.time_var))
+    add(plan_.time_var, Type{Scalar::kInt64, 0, 'A'}, true);
+  return sig;
+}
+
+}  // namespace caramba
