@@ -44,7 +44,7 @@ class KernelWriter {
   std::string WriteFunction();
   Node NodeAt(uint32_t s, uint32_t e) const;
 
-  // ---- declarations: loop-variable copies, one typed declaration per local
+  // ---- declarations: loop-variable copies, one typed declaration per local (kernel_writer_declarations.cpp)
   void FindLoopCopies();
   void CopyLoopVariable(const Node& loop);
   void Declarations();
