@@ -49,7 +49,7 @@ class KernelWriter {
   void CopyLoopVariable(const Node& loop);
   void Declarations();
 
-  // ---- statements: each body statement lowered to the dialect
+  // ---- statements: each body statement lowered to the dialect (kernel_writer_statements.cpp)
   void LowerBlock(const Node& block);
   std::string Indent(const Node& stmt) const { return std::string(IndentationAt(ctx_.source(), stmt.StartByte())); }
   void Emit(const Node& stmt, const Prelude& pre, const std::vector<std::string>& lines);
