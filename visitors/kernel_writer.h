@@ -65,7 +65,7 @@ class KernelWriter {
   std::string ReductionUpdate(const Node& a, Prelude& pre);
   void LowerReturn(const Node& s);
 
-  // ---- assembly: edited regions joined into the workunit text
+  // ---- assembly: edited regions joined into the workunit text (kernel_writer_assembly.cpp)
   void RemoveLine(uint32_t s, uint32_t e);
   std::string Region(uint32_t start, uint32_t end);
   static uint32_t LeadingComments(const Node& compound, const Node& block);
