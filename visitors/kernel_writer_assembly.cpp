@@ -1,4 +1,5 @@
-// kernel_writer_assembly.cpp — SemanticTransformer's KernelWriter, assembly: edited regions joined into the workunit text.
+// kernel_writer_assembly.cpp — SemanticTransformer's KernelWriter, assembly:
+// edited regions joined into the workunit text.
 // The KernelWriter and the order of its steps: kernel_writer.h, kernel_writer.cpp.
 #include "visitors/kernel_writer.h"
 

@@ -1,4 +1,5 @@
-// kernel_writer_declarations.cpp — SemanticTransformer's KernelWriter, declarations: loop-variable copies, one typed declaration per local.
+// kernel_writer_declarations.cpp — SemanticTransformer's KernelWriter,
+// declarations: loop-variable copies, one typed declaration per local.
 // The KernelWriter and the order of its steps: kernel_writer.h, kernel_writer.cpp.
 #include "visitors/kernel_writer.h"
 

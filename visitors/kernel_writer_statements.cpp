@@ -1,4 +1,5 @@
-// kernel_writer_statements.cpp — SemanticTransformer's KernelWriter, statements: each body statement lowered to the dialect.
+// kernel_writer_statements.cpp — SemanticTransformer's KernelWriter,
+// statements: each body statement lowered to the dialect.
 // The KernelWriter and the order of its steps: kernel_writer.h, kernel_writer.cpp.
 #include "visitors/kernel_writer.h"
 

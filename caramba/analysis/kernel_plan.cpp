@@ -1,8 +1,10 @@
 // kernel_plan.cpp — see kernel_plan.h.
 //
-// One Builder per kernel walks the def once for constructs (refusals), once
-// for names and types, and once for the loop/reduction pattern. Every refusal
-// carries the code and the exact node, so the user sees all of them at once.
+// One Builder per kernel (plan_builder.h) walks the def once for constructs
+// (refusals), once for names and types, and once for the loop/reduction
+// pattern. Every refusal carries the code and the exact node, so the user sees
+// all of them at once. Build() below is the order of the steps; each step
+// lives in the plan_*.cpp file of its role.
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/plan_builder.h"

@@ -3,7 +3,14 @@
 //
 // One Builder per kernel (or @pk.function specialisation) builds its
 // KernelPlan. Build() in kernel_plan.cpp runs the steps in order; the
-// methods are grouped by role below, each role in its own file.
+// methods are grouped by role below, each role in its own file:
+//   plan_constructs.cpp  names, parameters, construct-level refusals
+//   plan_types.cpp       applies the type analysis (type_inference.h)
+//   plan_calls.cpp       helper calls (@pk.functions), subviews
+//   plan_numpy.cpp       applies the NumPy lowering, the fallback, shape guards
+//   plan_loops.cpp       loops and patterns: dispatch, automatic parallelism
+//   plan_reductions.cpp  the reduction of the parallel loop
+//   plan_returns.cpp     returns, allocations, the caller's set-up
 #pragma once
 
 #include "caramba/analysis/kernel_plan.h"
@@ -96,7 +103,7 @@ class Builder {
   void CheckArrays();
   void CheckPreludePositions();
 
-  // ---- calls to other jitted functions (@pk.functions), subviews, @pk.function parameters (plan_calls.cpp)
+  // ---- calls: helpers that become @pk.functions, subviews (plan_calls.cpp)
   bool CheckHelperCall(const Node& n);
   std::vector<Type> ArgTypes(const Node& call, const TypeTable& types) const;
   static bool Known(const std::vector<Type>& ts);

@@ -1,4 +1,5 @@
-// plan_calls.cpp — KernelPlan builder, calls to other jitted functions (@pk.functions), subviews, @pk.function parameters.
+// plan_calls.cpp — KernelPlan builder, calls to other jitted functions
+// (@pk.functions), subviews, @pk.function parameters.
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 

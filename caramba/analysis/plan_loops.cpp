@@ -1,4 +1,5 @@
-// plan_loops.cpp — KernelPlan builder, loops and patterns: the dispatch, the parallel loop, automatic parallelism.
+// plan_loops.cpp — KernelPlan builder, loops and patterns: the dispatch, the
+// parallel loop, automatic parallelism.
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 

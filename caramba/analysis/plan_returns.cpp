@@ -1,4 +1,5 @@
-// plan_returns.cpp — KernelPlan builder, returns and allocations: what the caller sets up, allocates and returns.
+// plan_returns.cpp — KernelPlan builder, returns and allocations: what the
+// caller sets up, allocates and returns.
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 
