@@ -163,22 +163,19 @@ StaticTyping::StaticTyping(TypingScope scope) : s_(std::move(scope)) {
   // Locals used where only a scalar fits are scalars too, and so are the
   // locals assigned to them: to a fixed point (`x = xmin + i * dx` with `x`
   // later a range bound or a math argument).
-  for (size_t round = 0; round <= s_.locals.size(); ++round) {
-    bool changed = false;
-    for (const auto& l : s_.locals) {
-      if (scalar_locals_.count(l)) continue;
-      bool scalar = false;
-      Walk(s_.body, [&](const Node& n) {
-        if (scalar) return false;
-        if (n.Type() == "identifier" && n.Text() == l && InScalarContext(n)) scalar = true;
-        return true;
-      });
-      if (scalar) {
-        scalar_locals_.insert(l);
-        changed = true;
-      }
-    }
-    if (!changed) break;
+  // One walk per round for all locals (InScalarContext only grows with
+  // scalar_locals_, so the order does not change the fixed point); a walk per
+  // local was quadratic in NumPy-lowered kernels with many temporaries.
+  for (bool changed = true; changed;) {
+    changed = false;
+    Walk(s_.body, [&](const Node& n) {
+      if (n.Type() != "identifier") return true;
+      std::string l(n.Text());
+      if (!s_.locals.count(l) || scalar_locals_.count(l) || !InScalarContext(n)) return true;
+      scalar_locals_.insert(std::move(l));
+      changed = true;
+      return true;
+    });
   }
 }
 
@@ -401,12 +398,22 @@ Scalar StaticTyping::ScalarParamType(const std::string& p) const {
 
 // Where a value flows (through arithmetic) into a position only a scalar can
 // take in Numba.
+Node StaticTyping::ParentOf(const Node& n) const {
+  if (parents_.empty() && s_.def)
+    WalkWithParent(s_.def, s_.def.Parent(), [&](const Node& c, const Node& p) {
+      parents_.emplace(c.Raw().id, p);
+      return true;
+    });
+  auto it = parents_.find(n.Raw().id);
+  return it != parents_.end() ? it->second : n.Parent();
+}
+
 bool StaticTyping::InScalarContext(const Node& start) const {
   Node child = start;
-  Node n = start.Parent();
+  Node n = ParentOf(start);
   while (n && IsArithmetic(n, child)) {
     child = n;
-    n = n.Parent();
+    n = ParentOf(n);
   }
   if (!n) return false;
   std::string_view t = n.Type();
@@ -415,7 +422,7 @@ bool StaticTyping::InScalarContext(const Node& start) const {
   if (t == "comparison_operator" || t == "not_operator" || t == "boolean_operator") return true;
   if (t == "if_statement" || t == "while_statement" || t == "elif_clause") return n.ChildByField("condition") == child;
   if (t == "argument_list") {
-    Node call = n.Parent();
+    Node call = ParentOf(n);
     if (!call || call.Type() != "call") return false;
     std::string q = s_.mod->imports.Resolve(call.ChildByField("function"));
     if (q == "range" || q == "numba.prange" || q == "int" || q == "float" || q == "bool" || q == "round" ||

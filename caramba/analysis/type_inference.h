@@ -133,12 +133,16 @@ class StaticTyping {
 
  private:
   bool InScalarContext(const Node& n) const;
+  /// n.Parent(), from a table built by one walk of the def (tree-sitter
+  /// finds a parent by descending from the root, on every call).
+  Node ParentOf(const Node& n) const;
   std::set<std::string> IndexLocals() const;
   std::set<std::string> LiteralLocals() const;
 
   TypingScope s_;
   std::map<std::string, int> ranks_;        // ArrayRanks(), once
   std::set<std::string> scalar_locals_;     // locals only a scalar can be
+  mutable std::map<const void*, Node> parents_;  // ParentOf's table, by node id
 };
 
 }  // namespace caramba
