@@ -1,4 +1,5 @@
-// plan_numpy.cpp — KernelPlan builder, NumPy: applying the NumPy lowering, the plain-Python fallback, shape guards.
+// plan_numpy.cpp — KernelPlan builder, NumPy: applying the NumPy lowering, the
+// plain-Python fallback, shape guards.
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 
@@ -154,9 +155,16 @@ void Builder::CheckGuards() {
       for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
   }
   for (const auto& al : plan_.allocations) setup_values[al.var] = Node();
+  // Answers for names reached through setup values (no loop variables),
+  // per depth: a chain of NumPy temporaries is otherwise walked once per path.
+  std::map<std::pair<std::string, int>, bool> known;
   std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
       [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
     if (depth > 16) return false;
+    if (loop_vars.empty()) {
+      auto memo = known.find({name, depth});
+      if (memo != known.end()) return memo->second;
+    }
     if (loop_vars.count(name) || IsBuiltin(name) || mod_.imports.ModuleAliases().count(name)) return true;
     if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
     auto it = setup_values.find(name);
@@ -168,8 +176,15 @@ void Builder::CheckGuards() {
         ok = evaluable(std::string(n.Text()), {}, depth + 1);
       return ok;
     });
+    if (loop_vars.empty()) known[{name, depth}] = ok;
     return ok;
   };
+  // The first return statement of the body (an earlier return may skip a check).
+  std::optional<uint32_t> first_return;
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() == "return_statement" && (!first_return || n.StartByte() < *first_return)) first_return = n.StartByte();
+    return true;
+  });
   // Why the check before statement `g` cannot move; fills the enclosing loops.
   auto problem = [&](const Node& g, const std::vector<std::string>& names, const Node& cond, Guard& guard) {
     std::set<std::string> loop_vars;
@@ -189,10 +204,7 @@ void Builder::CheckGuards() {
       }
       why = "it runs under a " + std::string(a.Type());
     }
-    Walk(body_, [&](const Node& n) {
-      if (why.empty() && n.Type() == "return_statement" && n.StartByte() < g.StartByte()) why = "an earlier return may skip it";
-      return why.empty();
-    });
+    if (why.empty() && first_return && *first_return < g.StartByte()) why = "an earlier return may skip it";
     auto check_name = [&](const std::string& name) {
       if (why.empty() && !evaluable(name, loop_vars, 0))
         why = "it depends on '" + name + "', which the kernel computes";
