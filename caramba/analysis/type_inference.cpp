@@ -158,7 +158,7 @@ ParamTyping TypeParameters(const Kernel& k, const std::vector<std::string>& para
 // ---- static inference --------------------------------------------------------
 
 StaticTyping::StaticTyping(TypingScope scope) : s_(std::move(scope)) {
-  ranks_ = ArrayRanks();
+  ranks_ = ComputeArrayRanks();
   scalar_locals_ = LiteralLocals();
   // Locals used where only a scalar fits are scalars too, and so are the
   // locals assigned to them: to a fixed point (`x = xmin + i * dx` with `x`
@@ -189,7 +189,7 @@ bool StaticTyping::IsUsed(const std::string& p) const {
   return used;
 }
 
-std::map<std::string, int> StaticTyping::ArrayRanks() const {
+std::map<std::string, int> StaticTyping::ComputeArrayRanks() const {
   std::map<std::string, int> ranks;
   auto known = [&](const std::string& n) {
     return s_.locals.count(n) || std::find(s_.params.begin(), s_.params.end(), n) != s_.params.end();

@@ -102,7 +102,7 @@ class StaticTyping {
 
   /// Lower bounds of array ranks from the body: subscript depth, `.shape`,
   /// `len`, helpers' needs, vectors of np.dot/np.linalg.norm.
-  std::map<std::string, int> ArrayRanks() const;
+  std::map<std::string, int> ArrayRanks() const { return ranks_; }
   /// The scalar type a parameter's uses prove: int64 as a range bound or an
   /// index, bool as a bare condition; kUnknown when nothing proves one.
   Scalar ScalarParamType(const std::string& p) const;
@@ -132,6 +132,9 @@ class StaticTyping {
   std::vector<std::string> DtypeDecides(const TypeTable& types, const std::set<std::string>& assumed) const;
 
  private:
+  /// ArrayRanks(), computed once by the constructor (it walks the body
+  /// and asks the call graph for helpers' ranks, which are memoised).
+  std::map<std::string, int> ComputeArrayRanks() const;
   bool InScalarContext(const Node& n) const;
   /// n.Parent(), from a table built by one walk of the def (tree-sitter
   /// finds a parent by descending from the root, on every call).
