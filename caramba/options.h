@@ -53,6 +53,9 @@ struct TranslateOptions {
   /// pipeline (validation.h). Off only with `--no-validate`, for measuring
   /// its cost or for someone who knows the output is checked otherwise.
   bool validate = true;
+  /// Kernels of several loop nests become host programs of parallel phases
+  /// (phases.h, `PhaseLowering`). Off with `--no-phases`: one workunit each.
+  bool phases = true;
 };
 
 }  // namespace caramba

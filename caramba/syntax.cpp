@@ -20,6 +20,16 @@ extern const size_t kEmbeddedQueryCount;
 
 const TSLanguage* PythonLanguage() { return tree_sitter_python(); }
 
+const std::vector<std::string_view>& TypeNames() {
+  static const std::vector<std::string_view> names = [] {
+    const TSLanguage* lang = tree_sitter_python();
+    std::vector<std::string_view> out(ts_language_symbol_count(lang));
+    for (size_t i = 0; i < out.size(); ++i) out[i] = ts_language_symbol_name(lang, static_cast<TSSymbol>(i));
+    return out;
+  }();
+  return names;
+}
+
 Point Node::StartPoint() const {
   TSPoint p = ts_node_start_point(node_);
   return {p.row, p.column};
@@ -36,9 +46,26 @@ std::string_view Node::Text() const {
   return source_.substr(s, e - s);
 }
 
-Node Node::ChildByField(std::string_view field) const {
-  return Wrap(ts_node_child_by_field_name(node_, field.data(), static_cast<uint32_t>(field.size())));
+namespace {
+// The grammar's field ids by name, sorted: ts_node_child_by_field_name
+// compares the name with every field name of the grammar on each call, which
+// showed in profiles of the analyses.
+TSFieldId FieldId(std::string_view field) {
+  static const std::vector<std::pair<std::string_view, TSFieldId>> ids = [] {
+    const TSLanguage* lang = tree_sitter_python();
+    std::vector<std::pair<std::string_view, TSFieldId>> out;
+    for (uint32_t i = 1; i <= ts_language_field_count(lang); ++i)
+      out.emplace_back(ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i)), static_cast<TSFieldId>(i));
+    std::sort(out.begin(), out.end());
+    return out;
+  }();
+  auto it = std::lower_bound(ids.begin(), ids.end(), field,
+                             [](const std::pair<std::string_view, TSFieldId>& a, std::string_view b) { return a.first < b; });
+  return it != ids.end() && it->first == field ? it->second : 0;
 }
+}  // namespace
+
+Node Node::ChildByField(std::string_view field) const { return Wrap(ts_node_child_by_field_id(node_, FieldId(field))); }
 
 // The child lists walk a cursor over the children once (linear); indexing
 // with ts_node_child(i) would restart from the first child every time.

@@ -24,6 +24,8 @@ void AddTranslateFlags(CLI::App& app, TranslateOptions& opts, ProfileFlags& prof
   app.add_option("--nested-parallel", opts.nested_parallel,
                  "nested parallel loops: outer (default, measured faster) or flatten into one range")
       ->check(CLI::IsMember({"outer", "flatten"}));
+  app.add_flag("--no-phases{false}", opts.phases,
+               "keep every kernel one workunit: no host programs of parallel phases (note CRB523)");
   app.add_flag("--explain-parallel", opts.explain_parallel,
                "say for each loop why it was or was not parallelised (notes CRB521/CRB522)");
   // For measuring the check's cost (scripts/bench-translate); without it,

@@ -22,7 +22,6 @@ bool PhasesLift(const Diagnostic& d) {
   switch (d.id) {
     case DiagId::kUnsupportedReturn:      // CRB127
     case DiagId::kAllocationPlacement:    // CRB202
-    case DiagId::kNumpyGuardPlacement:    // CRB205
     case DiagId::kManyPrange:             // CRB401
     case DiagId::kPrangePlacement:        // CRB402
     case DiagId::kPrangeSurroundings:     // CRB403
@@ -108,11 +107,19 @@ class KernelSplitter {
   std::string PhaseText(const Phase& p, int n) {
     std::string name = PhaseKernelName(k_.name, n);
     std::string out = Decorator(ctx_, k_, PhaseSignature(plan_, p)) + nl_ + "def " + name + "(";
-    for (size_t i = 0; i < p.inputs.size(); ++i) out += (i ? ", " : "") + p.inputs[i];
+    std::string sig = PhaseSignature(plan_, p);
+    for (size_t i = 0; i < p.inputs.size(); ++i) {
+      out += (i ? ", " : "") + p.inputs[i];
+      // Without recorded types, the kernel's static scalar types go along as
+      // string annotations (Numba ignores them; the type analysis reads them).
+      auto t = plan_.types.find(p.inputs[i]);
+      if (sig.empty() && t != plan_.types.end() && t->second.rank == 0 && t->second.scalar != Scalar::kUnknown)
+        out += ": \"" + std::string(ScalarName(t->second.scalar)) + "\"";
+    }
     out += "):" + nl_;
-    if (p.init) {
-      std::string ind(IndentationAt(src_, p.init.StartByte()));
-      out += unit_ + Indented(p.init, ind, unit_) + nl_;
+    for (const Node& init : p.inits) {
+      std::string ind(IndentationAt(src_, init.StartByte()));
+      out += unit_ + Indented(init, ind, unit_) + nl_;
     }
     const Node& first = p.loops[0];
     std::string ind(IndentationAt(src_, first.StartByte()));
@@ -147,7 +154,7 @@ class KernelSplitter {
     if (!p.output.empty()) out += nl_ + unit_ + "return " + p.output;
     calls_.push_back({p.loops.back(), (p.output.empty() ? "" : p.output + " = ") + name + "(" + Join(p.inputs) + ")"});
     for (size_t i = 0; i + 1 < p.loops.size(); ++i) removed_.push_back(p.loops[i]);
-    if (p.init) removed_.push_back(p.init);
+    for (const Node& init : p.inits) removed_.push_back(init);
     return out;
   }
 
@@ -207,6 +214,8 @@ bool CalledByAnotherKernel(const KernelPlans& plans, const KernelPlan& me) {
 VisitorResult PhaseLowering::Run(const Context& ctx) const {
   VisitorResult r;
   r.edits = EditList(std::string(Name()));
+  // --parallelize=none: every kernel is one serial workunit, as before.
+  if (ctx.options().parallelize == "none" || !ctx.options().phases) return r;
   const KernelPlans& plans = ctx.Get<KernelPlanAnalysis>();
   const ModuleInfo& mod = ctx.module();
   for (const KernelPlan& plan : plans.plans) {
@@ -221,7 +230,9 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
     while (def && def.Type() != "function_definition") def = def.Parent();
     if (!def) continue;
-    PhaseProgram prog = PlanPhases(PhaseInput{def, plan.types, plan.params, mod.imports});
+    const std::string& par = ctx.options().parallelize;
+    PhaseProgram prog = PlanPhases(
+        PhaseInput{def, plan.types, plan.params, mod.imports, k.Option("parallel") && par != "none", par == "auto"});
     if (!prog.ok || prog.parallel_phases == 0) continue;
     KernelSplitter split(ctx, plan, k, prog);
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);

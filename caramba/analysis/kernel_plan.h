@@ -7,8 +7,9 @@
 // recomputed after each visitor that changed the text; it understands both the
 // Numba spelling and the dialect spelling the ArrayTransformer writes
 // (`a[i][j]`, `a.extent(0)`), so a kernel's plan is the same before and after
-// that visitor. Issue 5 extends it (subviews, NumPy, calls, auto-parallelism)
-// by adding facts here, not by re-deriving them in visitors.
+// that visitor. New facts (subviews, NumPy, calls, parallelism) are added
+// here, not re-derived in visitors; the builder's steps live in plan_*.cpp,
+// one file per role (plan_builder.h lists them).
 #pragma once
 
 #include <map>

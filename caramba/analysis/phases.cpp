@@ -187,10 +187,54 @@ class Planner {
   }
 
   bool Prange(const Node& loop) const {
-    return in_.imports.Resolve(loop.ChildByField("right").ChildByField("function")) == "numba.prange";
+    return in_.prange_parallel &&
+           in_.imports.Resolve(loop.ChildByField("right").ChildByField("function")) == "numba.prange";
+  }
+
+  // Every mention of `v` in the loop is a reduction update (`v += e`,
+  // `v = v * e`, `v = max(v, e)`, e without `v`): the value the loop carries
+  // is only combined, never read, so parallel_reduce computes it.
+  static bool OnlyReduced(const Node& loop, const std::string& v) {
+    bool ok = true;
+    WalkWithParent(loop, loop.Parent(), [&](const Node& n, const Node& par) {
+      if (!ok) return false;
+      if (n.Type() == "augmented_assignment" && IsName(n.ChildByField("left"), v)) {
+        std::string_view op = n.ChildByField("operator").Text();
+        if ((op != "+=" && op != "-=" && op != "*=") || MentionsName(n.ChildByField("right"), v)) ok = false;
+        return false;
+      }
+      if (n.Type() == "assignment" && IsName(n.ChildByField("left"), v)) {
+        Node r = n.ChildByField("right");
+        int uses = 0;
+        WalkWithParent(r, n, [&](const Node& m, const Node& mp) {
+          if (IsName(m, v) && IsNameUse(m, mp)) ++uses;
+          return true;
+        });
+        bool shape = false;
+        if (r && r.Type() == "binary_operator") {
+          std::string_view op = r.ChildByField("operator").Text();
+          shape = (op == "+" || op == "*") && (IsName(r.ChildByField("left"), v) || IsName(r.ChildByField("right"), v));
+        } else if (r && r.Type() == "call") {
+          std::string_view f = r.ChildByField("function").Text();
+          auto args = r.ChildByField("arguments").NamedChildren();
+          shape = (f == "max" || f == "min") && args.size() == 2 && (IsName(args[0], v) || IsName(args[1], v));
+        }
+        if (!shape || uses != 1) ok = false;
+        return false;
+      }
+      if (IsName(n, v) && IsNameUse(n, par)) ok = false;
+      return ok;
+    });
+    return ok;
   }
 
   bool Independent(const Node& loop) const {
+    if (!in_.auto_parallel) return false;
+    // Scalars the loop carries (mentioned outside it) must be reductions.
+    std::set<std::string> assigned;
+    AssignedNames(loop.ChildByField("body"), assigned, false);
+    for (const auto& v : assigned)
+      if (vars_.count(v) && MentionedOutside(v, {loop}) && !OnlyReduced(loop, v)) return false;
     LoopDependenceInput d{body_, {loop}, in_.types, in_.params, in_.imports, loop, {}};
     return AnalyzeLoopDependence(d).independent;
   }
@@ -209,7 +253,7 @@ class Planner {
           for (auto& p : inner) out.push_back(std::move(p));
           items.push_back({s, -1});
         } else {
-          AddPhase(Phase{{s}, {}, false, {}, "", Node()}, out, items);
+          AddPhase(Phase{{s}, {}, false, {}, "", {}}, out, items);
         }
       } else if (t == "if_statement") {
         if (!ContainsLoop(s)) {
@@ -239,11 +283,11 @@ class Planner {
 
   bool Loop(const Node& loop, std::vector<Phase>& out, std::vector<Item>& items) {
     if (!IsRangeLoop(loop, in_.imports)) {
-      AddPhase(Phase{{loop}, {}, false, {}, "", Node()}, out, items);
+      AddPhase(Phase{{loop}, {}, false, {}, "", {}}, out, items);
       return true;
     }
     if (Prange(loop) || Independent(loop)) {
-      AddPhase(Phase{{loop}, {}, true, {}, "", Node()}, out, items);
+      AddPhase(Phase{{loop}, {}, true, {}, "", {}}, out, items);
       return true;
     }
     // A host loop (a time loop) when its body holds parallel phases whose
@@ -266,7 +310,7 @@ class Planner {
       return true;
     }
     reason_ = saved;
-    AddPhase(Phase{{loop}, {}, false, {}, "", Node()}, out, items);
+    AddPhase(Phase{{loop}, {}, false, {}, "", {}}, out, items);
     return true;
   }
 
@@ -414,63 +458,117 @@ class Planner {
     return found;
   }
 
-  // The phase's inputs and its output (with its initialisation).
+  // The statements a phase runs, in order (the loops, or a split part's).
+  std::vector<Node> Region(const Phase& p) const { return p.only.empty() ? p.loops : p.only; }
+
+  // `v` is private to each iteration of the phase: its first mention is a
+  // plain assignment (or an inner loop's variable) and every other mention
+  // lies in the block that holds it, so no value comes in from the host.
+  bool PrivateIn(const Phase& p, const std::string& v) const {
+    // The variables of the phase's loops, and of loops inside it that are
+    // mentioned only inside those loops.
+    for (const Node& l : p.loops)
+      if (l.Type() == "for_statement" && IsName(l.ChildByField("left"), v)) return true;
+    bool only_loop_var = true, any = false;
+    for (const Node& r : Region(p))
+      WalkWithParent(r, r.Parent(), [&](const Node& n, const Node& par) {
+        if (!IsName(n, v) || !IsNameUse(n, par)) return true;
+        any = true;
+        Node up = n;
+        bool inside = false;
+        for (; up && up != r.Parent(); up = up.Parent())
+          if (up.Type() == "for_statement" && IsName(up.ChildByField("left"), v)) inside = true;
+        only_loop_var = only_loop_var && inside;
+        return true;
+      });
+    if (any && only_loop_var) return true;
+    std::vector<std::pair<Node, Node>> occ;  // (identifier, parent)
+    for (const Node& r : Region(p))
+      WalkWithParent(r, r.Parent(), [&](const Node& n, const Node& par) {
+        if (IsName(n, v) && IsNameUse(n, par)) occ.push_back({n, par});
+        return true;
+      });
+    if (occ.empty()) return true;
+    const auto& [first, par] = occ[0];
+    Node scope;
+    if (par.Type() == "for_statement" && par.ChildByField("left") == first) {
+      scope = par;
+    } else if (par.Type() == "assignment" && par.ChildByField("left") == first &&
+               par.Parent().Type() == "expression_statement" && !MentionsName(par.ChildByField("right"), v)) {
+      scope = par.Parent().Parent();
+    } else {
+      return false;
+    }
+    for (const auto& o : occ)
+      if (!Contains(scope, o.first)) return false;
+    return true;
+  }
+
+  // The statement that sets `v` before the phase, which can move into it:
+  // the last statement before the first loop that mentions `v`, a plain
+  // assignment, with nothing in between that changes what it reads.
+  Node FindInit(const Phase& p, const std::string& v) const {
+    Node prev = p.loops[0].PrevNamedSibling();
+    std::vector<Node> between;
+    while (prev && (prev.Type() == "comment" || !MentionsName(prev, v))) {
+      if (prev.Type() != "comment") between.push_back(prev);
+      prev = prev.PrevNamedSibling();
+    }
+    Node a = prev && prev.Type() == "expression_statement" ? prev.NamedChild(0) : Node();
+    if (!a || a.Type() != "assignment" || !IsName(a.ChildByField("left"), v) || !a.ChildByField("right") ||
+        ContainsLoop(prev))
+      return Node();
+    bool reads_memory = false;
+    Walk(a.ChildByField("right"), [&](const Node& n) {
+      if (n.Type() == "subscript" || n.Type() == "call") reads_memory = true;
+      return !reads_memory;
+    });
+    for (const Node& b : between) {
+      std::set<std::string> names;
+      AssignedNames(b, names);
+      for (const auto& nm : names)
+        if (MentionsName(a.ChildByField("right"), nm)) return Node();
+      bool writes = false;
+      Walk(b, [&](const Node& n) {
+        if (((n.Type() == "assignment" || n.Type() == "augmented_assignment") &&
+             n.ChildByField("left").Type() != "identifier") ||
+            n.Type() == "call")
+          writes = true;
+        return !writes;
+      });
+      if (writes && reads_memory) return Node();
+    }
+    return prev;
+  }
+
+  // The phase's inputs, its output, and the initialisations it takes over.
   bool Interface(Phase& p) {
     std::set<std::string> assigned;
     AssignedIn(p, assigned);
+    std::string line = std::to_string(p.loops[0].StartPoint().row + 1);
     for (const auto& a : assigned) {
-      if (!vars_.count(a) || !ReadLater(a, p)) continue;
-      if (!p.output.empty())
-        return Fail("the loop at line " + std::to_string(p.loops[0].StartPoint().row + 1) + " computes both '" +
-                    p.output + "' and '" + a + "' for later statements");
+      if (!vars_.count(a)) continue;
+      bool later = ReadLater(a, p);
+      if (!later && PrivateIn(p, a)) continue;
+      if (later) {
+        if (!p.output.empty())
+          return Fail("the loop at line " + line + " computes both '" + p.output + "' and '" + a +
+                      "' for later statements");
+        auto t = in_.types.find(a);
+        if (t == in_.types.end() || t->second.rank > 0) return Fail("a loop rebinds the array '" + a + "'");
+        p.output = a;
+      }
       if (std::find(in_.params.begin(), in_.params.end(), a) != in_.params.end())
         return Fail("a loop assigns the parameter '" + a + "'");
-      auto t = in_.types.find(a);
-      if (t == in_.types.end() || t->second.rank > 0)
-        return Fail("a loop rebinds the array '" + a + "'");
-      p.output = a;
+      if (p.loops.size() != 1) return Fail("fused loops carry '" + a + "'");
+      Node init = FindInit(p, a);
+      if (!init)
+        return Fail("'" + a + "' is carried into the loop at line " + line +
+                    ", but not initialised right before it");
+      p.inits.push_back(init);
     }
-    if (!p.output.empty()) {
-      if (p.loops.size() != 1) return Fail("fused loops compute a value");
-      // The last statement before the loop that mentions the output; the
-      // ones in between must not change what it reads, so it can move down.
-      Node prev = p.loops[0].PrevNamedSibling();
-      std::vector<Node> between;
-      while (prev && (prev.Type() == "comment" || !MentionsName(prev, p.output))) {
-        if (prev.Type() != "comment") between.push_back(prev);
-        prev = prev.PrevNamedSibling();
-      }
-      Node a = prev && prev.Type() == "expression_statement" ? prev.NamedChild(0) : Node();
-      if (a && a.Type() == "assignment" && a.ChildByField("right")) {
-        bool reads_memory = false;
-        Walk(a.ChildByField("right"), [&](const Node& n) {
-          if (n.Type() == "subscript" || n.Type() == "call") reads_memory = true;
-          return !reads_memory;
-        });
-        for (const Node& b : between) {
-          std::set<std::string> names;
-          AssignedNames(b, names);
-          bool writes = false;
-          Walk(b, [&](const Node& n) {
-            if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") &&
-                n.ChildByField("left").Type() != "identifier")
-              writes = true;
-            if (n.Type() == "call") writes = true;
-            return !writes;
-          });
-          for (const auto& nm : names)
-            if (MentionsName(a.ChildByField("right"), nm)) writes = true;
-          if (writes && (reads_memory || !names.empty())) a = Node();
-          if (!a) break;
-        }
-      }
-      if (!a || a.Type() != "assignment" || !IsName(a.ChildByField("left"), p.output) || !a.ChildByField("right") ||
-          ContainsLoop(prev))
-        return Fail("'" + p.output + "' is computed by the loop at line " +
-                    std::to_string(p.loops[0].StartPoint().row + 1) +
-                    " and read later, but not initialised right before it");
-      p.init = prev;
-    }
+    std::sort(p.inits.begin(), p.inits.end(),
+              [](const Node& x, const Node& y) { return x.StartByte() < y.StartByte(); });
     // Inputs: variables mentioned and not bound by the phase, parameters first.
     std::vector<std::string> seen;
     auto visit = [&](const Node& root) {
@@ -484,7 +582,7 @@ class Planner {
         return true;
       });
     };
-    if (p.init) visit(p.init);
+    for (const Node& i : p.inits) visit(i);
     if (p.only.empty()) {
       for (const Node& l : p.loops) visit(l);
     } else {

@@ -47,8 +47,10 @@ struct Phase {
   std::vector<std::string> inputs;
   /// The scalar it computes for later statements, or "".
   std::string output;
-  /// `output = <expr>` moved from the host into the phase (null when none).
-  Node init;
+  /// `x = <expr>` statements moved from the host into the phase: the
+  /// output's, and those of values the loop carries from one iteration to
+  /// the next (`prev = 0.0` before `out[i] = a[i] - prev; prev = a[i]`).
+  std::vector<Node> inits;
 };
 
 struct PhaseProgram {
@@ -63,6 +65,10 @@ struct PhaseInput {
   const TypeTable& types;
   const std::vector<std::string>& params;
   const ImportTable& imports;
+  /// prange loops run in parallel (the kernel has parallel=True).
+  bool prange_parallel = true;
+  /// Serial loops proven independent run in parallel (--parallelize=auto).
+  bool auto_parallel = true;
 };
 
 PhaseProgram PlanPhases(const PhaseInput& in);

@@ -1,5 +1,6 @@
 // type_inference.cpp — see type_inference.h.
 #include "caramba/analysis/type_inference.h"
+#include "caramba/analysis/phases.h"
 
 #include <algorithm>
 
@@ -137,6 +138,10 @@ ParamTyping TypeParameters(const Kernel& k, const std::vector<std::string>& para
       continue;
     }
     Scalar s = typing.ScalarParamType(p);
+    // A phase kernel's scalars carry the types its kernel's analysis gave
+    // them (phases.h): its code is part of that kernel's, which those types
+    // were checked against.
+    if (!PhaseOwner(k.name).empty() && typing.AnnotatedScalar(p) != Scalar::kUnknown) s = typing.AnnotatedScalar(p);
     if (s == Scalar::kUnknown && typing.IsUsed(p)) {
       if (!typing.HasScalarUse(p)) {
         out.no_kind_evidence.insert(p);
@@ -158,27 +163,24 @@ ParamTyping TypeParameters(const Kernel& k, const std::vector<std::string>& para
 // ---- static inference --------------------------------------------------------
 
 StaticTyping::StaticTyping(TypingScope scope) : s_(std::move(scope)) {
-  ranks_ = ArrayRanks();
+  ranks_ = ComputeArrayRanks();
   scalar_locals_ = LiteralLocals();
   // Locals used where only a scalar fits are scalars too, and so are the
   // locals assigned to them: to a fixed point (`x = xmin + i * dx` with `x`
   // later a range bound or a math argument).
-  for (size_t round = 0; round <= s_.locals.size(); ++round) {
-    bool changed = false;
-    for (const auto& l : s_.locals) {
-      if (scalar_locals_.count(l)) continue;
-      bool scalar = false;
-      Walk(s_.body, [&](const Node& n) {
-        if (scalar) return false;
-        if (n.Type() == "identifier" && n.Text() == l && InScalarContext(n)) scalar = true;
-        return true;
-      });
-      if (scalar) {
-        scalar_locals_.insert(l);
-        changed = true;
-      }
-    }
-    if (!changed) break;
+  // One walk per round for all locals (InScalarContext only grows with
+  // scalar_locals_, so the order does not change the fixed point); a walk per
+  // local was quadratic in NumPy-lowered kernels with many temporaries.
+  for (bool changed = true; changed;) {
+    changed = false;
+    Walk(s_.body, [&](const Node& n) {
+      if (n.Type() != "identifier") return true;
+      std::string l(n.Text());
+      if (!s_.locals.count(l) || scalar_locals_.count(l) || !InScalarContext(n)) return true;
+      scalar_locals_.insert(std::move(l));
+      changed = true;
+      return true;
+    });
   }
 }
 
@@ -192,7 +194,7 @@ bool StaticTyping::IsUsed(const std::string& p) const {
   return used;
 }
 
-std::map<std::string, int> StaticTyping::ArrayRanks() const {
+std::map<std::string, int> StaticTyping::ComputeArrayRanks() const {
   std::map<std::string, int> ranks;
   auto known = [&](const std::string& n) {
     return s_.locals.count(n) || std::find(s_.params.begin(), s_.params.end(), n) != s_.params.end();
@@ -340,6 +342,20 @@ std::set<std::string> StaticTyping::LiteralLocals() const {
 
 // Integer when the parameter feeds a range bound or an index (Numba would
 // reject a float there); bool when it is a bare condition; else unknown.
+Scalar StaticTyping::AnnotatedScalar(const std::string& p) const {
+  Node def = s_.body.Parent();
+  if (!def || def.Type() != "function_definition") return Scalar::kUnknown;
+  for (const Node& prm : def.ChildByField("parameters").NamedChildren()) {
+    if (prm.Type() != "typed_parameter" || prm.NamedChild(0).Text() != p) continue;
+    Node t = prm.ChildByField("type");
+    std::string_view text = t ? t.Text() : std::string_view();
+    if (text.size() < 2 || text.front() != '"' || text.back() != '"') return Scalar::kUnknown;
+    auto s = ScalarFromName(text.substr(1, text.size() - 2));
+    return s ? *s : Scalar::kUnknown;
+  }
+  return Scalar::kUnknown;
+}
+
 Scalar StaticTyping::ScalarParamType(const std::string& p) const {
   Scalar s = Scalar::kUnknown;
   // A parameter feeding a local that is used as an index is an integer.
@@ -401,12 +417,22 @@ Scalar StaticTyping::ScalarParamType(const std::string& p) const {
 
 // Where a value flows (through arithmetic) into a position only a scalar can
 // take in Numba.
+Node StaticTyping::ParentOf(const Node& n) const {
+  if (parents_.empty() && s_.def)
+    WalkWithParent(s_.def, s_.def.Parent(), [&](const Node& c, const Node& p) {
+      parents_.emplace(c.Raw().id, p);
+      return true;
+    });
+  auto it = parents_.find(n.Raw().id);
+  return it != parents_.end() ? it->second : n.Parent();
+}
+
 bool StaticTyping::InScalarContext(const Node& start) const {
   Node child = start;
-  Node n = start.Parent();
+  Node n = ParentOf(start);
   while (n && IsArithmetic(n, child)) {
     child = n;
-    n = n.Parent();
+    n = ParentOf(n);
   }
   if (!n) return false;
   std::string_view t = n.Type();
@@ -415,7 +441,7 @@ bool StaticTyping::InScalarContext(const Node& start) const {
   if (t == "comparison_operator" || t == "not_operator" || t == "boolean_operator") return true;
   if (t == "if_statement" || t == "while_statement" || t == "elif_clause") return n.ChildByField("condition") == child;
   if (t == "argument_list") {
-    Node call = n.Parent();
+    Node call = ParentOf(n);
     if (!call || call.Type() != "call") return false;
     std::string q = s_.mod->imports.Resolve(call.ChildByField("function"));
     if (q == "range" || q == "numba.prange" || q == "int" || q == "float" || q == "bool" || q == "round" ||

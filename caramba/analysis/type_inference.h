@@ -102,10 +102,14 @@ class StaticTyping {
 
   /// Lower bounds of array ranks from the body: subscript depth, `.shape`,
   /// `len`, helpers' needs, vectors of np.dot/np.linalg.norm.
-  std::map<std::string, int> ArrayRanks() const;
+  std::map<std::string, int> ArrayRanks() const { return ranks_; }
   /// The scalar type a parameter's uses prove: int64 as a range bound or an
   /// index, bool as a bare condition; kUnknown when nothing proves one.
   Scalar ScalarParamType(const std::string& p) const;
+  /// The scalar type a phase kernel's parameter is annotated with
+  /// (`m: "float64"`, written by the PhaseLowering from its kernel's types),
+  /// or kUnknown.
+  Scalar AnnotatedScalar(const std::string& p) const;
   /// True when some use of `p` only makes sense for a scalar (an index, a
   /// range bound, a condition, a math function, an element store, a scalar
   /// local): without it, `p` may be an array (`a * x + b`, `A @ x`).
@@ -132,13 +136,20 @@ class StaticTyping {
   std::vector<std::string> DtypeDecides(const TypeTable& types, const std::set<std::string>& assumed) const;
 
  private:
+  /// ArrayRanks(), computed once by the constructor (it walks the body
+  /// and asks the call graph for helpers' ranks, which are memoised).
+  std::map<std::string, int> ComputeArrayRanks() const;
   bool InScalarContext(const Node& n) const;
+  /// n.Parent(), from a table built by one walk of the def (tree-sitter
+  /// finds a parent by descending from the root, on every call).
+  Node ParentOf(const Node& n) const;
   std::set<std::string> IndexLocals() const;
   std::set<std::string> LiteralLocals() const;
 
   TypingScope s_;
   std::map<std::string, int> ranks_;        // ArrayRanks(), once
   std::set<std::string> scalar_locals_;     // locals only a scalar can be
+  mutable std::map<const void*, Node> parents_;  // ParentOf's table, by node id
 };
 
 }  // namespace caramba

@@ -18,9 +18,28 @@ namespace caramba {
 template <typename Fn>
 void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
   if (!fn(root, root_parent)) return;
-  // Children() walks a cursor once; root.Child(i) in a loop restarts from the
-  // first child each time (quadratic in the number of children).
-  for (const Node& c : root.Children()) WalkWithParent(c, root, fn);
+  // One tree cursor for the whole walk and a stack of the nodes above the
+  // cursor: no child list per node (root.Child(i) in a loop restarts from the
+  // first child each time, quadratic in the number of children).
+  TSTreeCursor c = ts_tree_cursor_new(root.Raw());
+  std::string_view src = root.SourceView();
+  std::vector<Node> parents{root};
+  bool descend = ts_tree_cursor_goto_first_child(&c);
+  while (descend) {
+    Node n(ts_tree_cursor_current_node(&c), src);
+    if (fn(n, parents.back()) && ts_tree_cursor_goto_first_child(&c)) {
+      parents.push_back(n);
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      parents.pop_back();
+      if (parents.empty() || !ts_tree_cursor_goto_parent(&c)) {
+        descend = false;
+        break;
+      }
+    }
+  }
+  ts_tree_cursor_delete(&c);
 }
 
 /// Statements of a block, without comments.

@@ -92,7 +92,7 @@ TEST_CASE("normalize: a sum is the phase's output, with its initialisation") {
   REQUIRE(p.prog.ok);
   REQUIRE(p.prog.phases.size() == 2);
   CHECK(p.prog.phases[0].output == "s");
-  CHECK(p.prog.phases[0].init);
+  CHECK(p.prog.phases[0].inits.size() == 1);
   CHECK(p.prog.phases[1].inputs == std::vector<std::string>{"x", "out", "s"});
 }
 
@@ -119,7 +119,7 @@ TEST_CASE("running_max: the initialisation moves past statements that do not tou
                    "    return m\n");
   REQUIRE(p.prog.ok);
   CHECK(p.prog.phases[0].output == "m");
-  CHECK(p.prog.phases[0].init);
+  CHECK(p.prog.phases[0].inits.size() == 1);
 }
 
 TEST_CASE("reset_then_max: an initialisation that reads an element written before the loop stays put") {
@@ -173,4 +173,31 @@ TEST_CASE("welford-style: one value feeding another keeps the loop whole (not a 
                    "    return n, m\n");
   CHECK_FALSE(p.prog.ok);
   CHECK(p.prog.reason.find("depend on each other") != std::string::npos);
+}
+
+TEST_CASE("cumsum: a value carried from one iteration to the next takes its initialisation along") {
+  Planned p = Plan("x, out",
+                   "    acc = 0.0\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        acc += x[i]\n"
+                   "        out[i] = acc\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        out[i] *= 2.0\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 2);
+  CHECK(p.prog.phases[0].output.empty());
+  CHECK(p.prog.phases[0].inits.size() == 1);
+  CHECK_FALSE(p.prog.phases[0].parallel);
+}
+
+TEST_CASE("two maps reusing a private temporary: each loop's temporary stays its own") {
+  Planned p = Plan("a, b, c",
+                   "    for i in range(a.shape[0]):\n"
+                   "        t = a[i] * 2.0\n"
+                   "        b[i] = t\n"
+                   "    for i in range(a.shape[0]):\n"
+                   "        t = b[i] + 1.0\n"
+                   "        c[i] = t\n");
+  REQUIRE(p.prog.ok);
+  CHECK(p.prog.phases[0].inits.empty());
 }

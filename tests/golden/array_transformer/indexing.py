@@ -1,3 +1,5 @@
+# This case tests the one-workunit model.
+# caramba-options: --no-phases
 # a[i, j] -> a[i][j]; shapes, len, size and ndim -> extents; extents inside
 # arithmetic are made signed with int() (extent() is unsigned in C++).
 import numpy as np

@@ -1,3 +1,5 @@
+# This case tests the one-workunit model.
+# caramba-options: --no-phases
 # Regression (corpora/features/negative_index.py cyclic_diff): `a[i - 1]` with
 # i from 0 reads the last element in Numba; the view index wraps explicitly.
 # With a range starting at 1 it cannot be negative and stays as written.

@@ -1,7 +1,7 @@
 # --parallelize=auto (the default): which serial loops become parallel and
 # why the others stay serial (--explain-parallel: CRB521 parallel, CRB522
 # serial, CRB520 reassociated floating-point reduction).
-# caramba-options: --explain-parallel
+# caramba-options: --explain-parallel --no-phases
 import numpy as np
 from numba import njit
 

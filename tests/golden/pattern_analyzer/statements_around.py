@@ -1,3 +1,5 @@
+# This case tests the one-workunit model.
+# caramba-options: --no-phases
 import numpy as np
 from numba import njit, prange
 

@@ -6,19 +6,25 @@ import pykokkos as pk
 
 
 @pk.workunit
-def _pk_mean_var(tid, acc: pk.Acc[pk.double], x):
-    # m = np.mean(x)
-    _pk_np_acc0: pk.double = 0.0
-    for _pk_np_i0 in range(x.extent(0)):
-        _pk_np_acc0 += x[_pk_np_i0]
-    m: pk.double = (_pk_np_acc0 / int(x.extent(0)))
-    v: pk.double = 0.0
-    for i in range(x.extent(0)):
-        v += ((x[i] - m) * (x[i] - m))
-    acc += v / int(x.extent(0))
+def _pk_mean_var_phase1(tid, acc: pk.Acc[pk.double], x):
+    _pk_np_i0: pk.int64 = tid
+    acc += x[_pk_np_i0]
+
+
+@pk.workunit
+def _pk_mean_var_phase2(tid, acc: pk.Acc[pk.double], x, m: pk.double):
+    i: pk.int64 = tid
+    acc += ((x[i] - m) * (x[i] - m))
 
 
 def mean_var(x):
-    if int(x.shape[0]) == 0:
+    # m = np.mean(x)
+    if x.shape[0] == 0:
         raise ZeroDivisionError("division by zero in np.mean of an empty array")
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_mean_var, x=pk.array(x))
+    _pk_np_acc0 = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_mean_var_phase1,
+        x=pk.array(x))
+    m = (_pk_np_acc0 / x.shape[0])
+    v = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_mean_var_phase2,
+        x=pk.array(x),
+        m=m)
+    return v / x.shape[0]

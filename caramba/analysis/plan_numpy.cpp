@@ -1,0 +1,259 @@
+// plan_numpy.cpp — KernelPlan builder, NumPy: applying the NumPy lowering, the
+// plain-Python fallback, shape guards.
+// The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
+#include "caramba/analysis/plan_builder.h"
+
+namespace caramba {
+namespace kernel_plan_detail {
+
+// ---- NumPy (numpy_lowering.h) -------------------------------------------------
+// Lowers the kernel's NumPy statements; they take over the generic
+// refusals (CRB201 NumPy call, CRB301 slice ...) inside the statements they
+// rewrite or refuse with a precise code.
+void Builder::LowerNumpyStatements() {
+  NumpyLoweringInput in{def_, plan_.types, mod_.imports, k_.name, std::string(path_), "    ", "\n", false, {}};
+  std::string_view src = tree_.Source();
+  in.indent_unit = IndentUnit(src);
+  in.newline = src.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
+  in.has_signature = recorded_.has_value() || function_args_ != nullptr;  // exact parameter types
+  in.params = plan_.params;
+  NumpyLowering low = LowerNumpy(in);
+  auto covered = [&](const Diagnostic& d) {
+    std::string_view c = d.Code();
+    if (c != "CRB201" && c != "CRB301" && c != "CRB302" && c != "CRB303" && c != "CRB304" && c != "CRB124") return false;
+    for (const auto& [s, e] : low.covered)
+      if (d.start >= s && d.start < e) return true;
+    return false;
+  };
+  plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(), covered), plan_.refusals.end());
+  // `w -= ...` on an array parameter updates it in place (a slice
+  // assignment), it does not rebind it: not CRB129.
+  for (const std::string& p : plan_.assigned_params) {
+    if (plan_.types[p].rank == 0) continue;
+    bool in_place = true;
+    Walk(body_, [&](const Node& n) {
+      if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") && n.ChildByField("left").Type() == "identifier" &&
+          n.ChildByField("left").Text() == p && n.Type() == "assignment")
+        in_place = false;
+      return in_place;
+    });
+    if (!in_place) continue;
+    std::string needle = "'" + p + "'";
+    plan_.refusals.erase(std::remove_if(plan_.refusals.begin(), plan_.refusals.end(),
+                                        [&](const Diagnostic& d) {
+                                          return d.Code() == "CRB129" && d.message.find(needle) != std::string::npos;
+                                        }),
+                         plan_.refusals.end());
+  }
+  for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
+  for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
+  // A parameter that may be a scalar or an array (CRB140) decides how the
+  // lowering broadcasts: no rewrite on a guess.
+  if (low.refusals.empty() && no_kind_evidence_.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+  guard_sites_ = std::move(low.guard_sites);
+  if (!low.refusals.empty()) NumpyFallback();
+}
+
+// The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):
+// the function runs as plain Python with host ufuncs. Only when NumPy is
+// the kernel's only problem and it has no element-wise loops (which Python
+// would run hundreds of times slower than Numba): otherwise the refusals
+// stand and the kernel stays Numba code.
+void Builder::NumpyFallback() {
+  if (plan_.as_function) return;  // a @pk.function copy has no fallback: its callers say why not
+  // Array results that cannot be lowered (a new array, a matrix product)
+  // or operands of unknown rank (CRB204, which NumPy in Python handles
+  // whatever they are) are what cannot stay in a kernel; the lowering's
+  // other limits keep the kernel in Numba, which is faster than Python.
+  bool array_result = false;
+  for (const Diagnostic& d : plan_.refusals)
+    array_result = array_result || d.Code() == "CRB204" || d.Code() == "CRB207" || d.Code() == "CRB208";
+  if (!array_result) return;
+  for (const Diagnostic& d : plan_.refusals) {
+    int code = std::stoi(std::string(d.Code()).substr(3));
+    // (Assigning to a parameter, CRB129, is the same in plain Python as in Numba.)
+    bool numpy = (code >= 201 && code <= 210 && code != 202) || code == 301 || code == 302 || code == 303 ||
+                 code == 304 || code == 129;
+    if (!numpy) return;
+  }
+  bool element_loop = false;
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() == "for_statement" || n.Type() == "while_statement") {
+      Walk(n.ChildByField("body"), [&](const Node& m) {
+        if (m.Type() == "subscript" && !element_loop) {
+          int depth = 0;
+          Node b = SubscriptBase(m, &depth);
+          auto it = b.Type() == "identifier" ? plan_.types.find(b.Text()) : plan_.types.end();
+          if (it != plan_.types.end() && it->second.rank > 0 && depth >= it->second.rank) element_loop = true;
+        }
+        return !element_loop;
+      });
+    }
+    return !element_loop;
+  });
+  if (element_loop || (k_.kind != JitKind::kNjit && k_.kind != JitKind::kJit)) return;
+  // Notes about a lowering that will not happen would mislead.
+  plan_.notes.erase(std::remove_if(plan_.notes.begin(), plan_.notes.end(),
+                                   [](const Diagnostic& d) { return d.Code() == "CRB517"; }),
+                    plan_.notes.end());
+  plan_.numpy_rewrites = FallbackRewrites(def_, mod_.imports, k_.decorator_start_byte, k_.decorator_end_byte,
+                                          tree_.Source().find("\r\n") != std::string::npos ? "\r\n" : "\n");
+  plan_.notes.push_back(
+      Diagnostic::Make(DiagId::kNumpyFallback,
+                       "'" + k_.name + "' runs as plain Python with PyKokkos host ufuncs: its NumPy work (" +
+                           std::string(plan_.refusals[0].Code()) + ": " + plan_.refusals[0].message +
+                           ") cannot stay in a workunit; it will be slower than Numba, every operation "
+                           "being a separate call from the interpreter",
+                       std::string(path_))
+          .At(k_.decorator_start_byte, k_.decorator_end_byte));
+  plan_.numpy_fallback = true;
+  plan_.fallback_reasons = std::move(plan_.refusals);
+  plan_.refusals.clear();
+  plan_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyFallback, "'" + k_.name + "' falls back to plain Python",
+                                            std::string(path_)).At(k_.decorator_start_byte, k_.decorator_end_byte));
+}
+
+std::string Builder::IndentUnit(std::string_view src) {
+  // The first indented line after a `def` tells the unit; four spaces otherwise.
+  size_t p = src.find(":\n");
+  if (p != std::string_view::npos) {
+    size_t b = p + 2, e = b;
+    while (e < src.size() && (src[e] == ' ' || src[e] == '\t')) ++e;
+    if (e > b) return std::string(src.substr(b, e - b));
+  }
+  return "    ";
+}
+
+// `if cond: raise ValueError("...")` (or ZeroDivisionError), nothing else.
+bool Builder::IsGuard(const Node& n) {
+  if (n.Type() != "if_statement" || n.ChildByField("alternative")) return false;
+  auto stmts = Statements(n.ChildByField("consequence"));
+  if (stmts.size() != 1 || stmts[0].Type() != "raise_statement" || stmts[0].NamedChildCount() != 1) return false;
+  Node call = stmts[0].NamedChild(0);
+  if (call.Type() != "call") return false;
+  std::string_view f = call.ChildByField("function").Text();
+  if (f != "ValueError" && f != "ZeroDivisionError") return false;
+  auto args = call.ChildByField("arguments").NamedChildren();
+  return args.size() == 1 && args[0].Type() == "string" && !args[0].Text().empty() &&
+         (args[0].Text()[0] == '"' || args[0].Text()[0] == '\'');
+}
+
+// A guard moves into the caller only where that is exact: every run of the
+// kernel reaches it (no if, while, break, continue or earlier return) and
+// the caller can compute its condition. Checked for the guards in the text
+// and, before the NumpyTransformer writes them, for the statements it will
+// put guards before (so a kernel is refused before it is rewritten).
+void Builder::CheckGuards() {
+  std::map<std::string, Node> setup_values;
+  for (const auto& [s, e] : plan_.setup) {
+    Node stmt = tree_.Root().DescendantForByteRange(s, e);
+    while (stmt && stmt.Type() != "expression_statement") stmt = stmt.Parent();
+    Node a = stmt ? AssignmentOf(stmt) : Node();
+    if (a && a.ChildByField("left").Type() == "identifier")
+      setup_values[std::string(a.ChildByField("left").Text())] = a.ChildByField("right");
+    else if (a)
+      for (const Node& id : a.ChildByField("left").NamedChildren()) setup_values[std::string(id.Text())] = Node();
+  }
+  for (const auto& al : plan_.allocations) setup_values[al.var] = Node();
+  // Answers for names reached through setup values (no loop variables),
+  // per depth: a chain of NumPy temporaries is otherwise walked once per path.
+  std::map<std::pair<std::string, int>, bool> known;
+  std::function<bool(const std::string&, const std::set<std::string>&, int)> evaluable =
+      [&](const std::string& name, const std::set<std::string>& loop_vars, int depth) -> bool {
+    if (depth > 16) return false;
+    if (loop_vars.empty()) {
+      auto memo = known.find({name, depth});
+      if (memo != known.end()) return memo->second;
+    }
+    if (loop_vars.count(name) || IsBuiltin(name) || mod_.imports.ModuleAliases().count(name)) return true;
+    if (std::find(plan_.params.begin(), plan_.params.end(), name) != plan_.params.end()) return true;
+    auto it = setup_values.find(name);
+    if (it == setup_values.end()) return false;
+    if (!it->second) return true;  // `n, m = a.shape`, an allocated array
+    bool ok = true;
+    WalkWithParent(it->second, it->second.Parent(), [&](const Node& n, const Node& p) {
+      if (ok && IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n))
+        ok = evaluable(std::string(n.Text()), {}, depth + 1);
+      return ok;
+    });
+    if (loop_vars.empty()) known[{name, depth}] = ok;
+    return ok;
+  };
+  // The first return statement of the body (an earlier return may skip a check).
+  std::optional<uint32_t> first_return;
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() == "return_statement" && (!first_return || n.StartByte() < *first_return)) first_return = n.StartByte();
+    return true;
+  });
+  // Why the check before statement `g` cannot move; fills the enclosing loops.
+  auto problem = [&](const Node& g, const std::vector<std::string>& names, const Node& cond, Guard& guard) {
+    std::set<std::string> loop_vars;
+    std::string why;
+    for (Node a = g.Parent(); a && a != body_ && why.empty(); a = a.Parent()) {
+      if (a.Type() == "block") continue;
+      if (a.Type() == "for_statement" && (IsPrange(a) || (a.ChildByField("right").Type() == "call" &&
+                                           mod_.imports.Resolve(a.ChildByField("right").ChildByField("function")) == "range"))) {
+        guard.loops.insert(guard.loops.begin(), {a.StartByte(), a.EndByte()});
+        loop_vars.insert(std::string(a.ChildByField("left").Text()));
+        Walk(a.ChildByField("body"), [&](const Node& n) {
+          std::string_view t = n.Type();
+          if (t == "break_statement" || t == "continue_statement" || t == "return_statement") why = "a loop around it may stop early";
+          return why.empty();
+        });
+        continue;
+      }
+      why = "it runs under a " + std::string(a.Type());
+    }
+    if (why.empty() && first_return && *first_return < g.StartByte()) why = "an earlier return may skip it";
+    auto check_name = [&](const std::string& name) {
+      if (why.empty() && !evaluable(name, loop_vars, 0))
+        why = "it depends on '" + name + "', which the kernel computes";
+    };
+    for (const auto& n : names) check_name(n);
+    std::vector<Node> roots;
+    if (cond) roots.push_back(cond);
+    for (const auto& [s, e] : guard.loops) {
+      Node loop = tree_.Root().DescendantForByteRange(s, e);
+      while (loop && loop.Type() != "for_statement") loop = loop.Parent();
+      if (loop) roots.push_back(loop.ChildByField("right").ChildByField("arguments"));
+    }
+    for (const Node& root : roots)
+      WalkWithParent(root, root.Parent(), [&](const Node& n, const Node& p) {
+        // Only shape checks move: an element read would be replayed by a
+        // Python loop in the caller, before the kernel wrote anything.
+        if (n.Type() == "subscript" && !(n.ChildByField("value").Type() == "attribute" &&
+                                         n.ChildByField("value").ChildByField("attribute").Text() == "shape"))
+          why = "it reads array elements";
+        if (IsNameUse(n, p) && !(p.Type() == "call" && p.ChildByField("function") == n)) check_name(std::string(n.Text()));
+        return why.empty();
+      });
+    return why;
+  };
+  for (const Node& g : guards_) {
+    Guard guard{g.StartByte(), g.EndByte(), {}};
+    std::string why = problem(g, {}, g.ChildByField("condition"), guard);
+    if (!why.empty()) {
+      // A raise the caller cannot perform stays what it is: an exception in a kernel.
+      Refuse(DiagId::kExceptions, "uses 'raise' in '" + FirstLine(g) + "', a check the caller cannot perform (" + why + ")",
+             Statements(g.ChildByField("consequence"))[0]);
+      continue;
+    }
+    plan_.guards.push_back(std::move(guard));
+  }
+  for (const NumpyGuardSite& site : guard_sites_) {
+    Node g = tree_.Root().DescendantForByteRange(site.start, site.end);
+    while (g && (g.StartByte() != site.start || g.EndByte() != site.end || g.Type() == "expression_statement" ||
+                 g.Type() == "assignment" || g.Type() == "augmented_assignment") && g.Parent() && g.Parent().Type() != "block")
+      g = g.Parent();
+    if (!g) continue;
+    Guard unused;
+    std::string why = problem(g, site.names, Node(), unused);
+    if (why.empty()) continue;
+    Refuse(DiagId::kNumpyGuardPlacement,
+           "the shape check of '" + FirstLine(g) + "' cannot move into the caller: " + why, g);
+    plan_.numpy_rewrites.clear();
+  }
+}
+
+}  // namespace kernel_plan_detail
+}  // namespace caramba

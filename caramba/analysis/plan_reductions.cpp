@@ -1,0 +1,142 @@
+// plan_reductions.cpp — KernelPlan builder, reductions: the scalar reduction of the parallel loop.
+// The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
+#include "caramba/analysis/plan_builder.h"
+
+namespace caramba {
+namespace kernel_plan_detail {
+
+bool Builder::MentionsArrayElement(const Node& e) {
+  bool found = false;
+  Walk(e, [&](const Node& n) {
+    if (n.Type() == "subscript") {
+      int d = 0;
+      Node b = SubscriptBase(n, &d);
+      if (b.Type() == "identifier") found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+void Builder::FindReduction(const Node& loop, const std::vector<Node>& stmts, size_t idx) {
+  // Names assigned inside the loop that also live outside it.
+  std::set<std::string> inside;
+  Walk(loop.ChildByField("body"), [&](const Node& n) {
+    if (n.Type() == "assignment" || n.Type() == "augmented_assignment") {
+      Node l = n.ChildByField("left");
+      if (l.Type() == "identifier") inside.insert(std::string(l.Text()));
+    }
+    return true;
+  });
+  std::vector<std::string> carried;
+  for (const auto& v : inside) {
+    bool outside = false;
+    for (size_t i = 0; i < stmts.size(); ++i)
+      if (i != idx && MentionsName(stmts[i], v)) outside = true;
+    if (outside) carried.push_back(v);
+  }
+  if (carried.empty()) return;
+  if (carried.size() > 1) {
+    Refuse(DiagId::kReductionForm, "carries several variables across prange iterations (" + carried[0] + ", " +
+                                       carried[1] + ")", loop.ChildByField("right"),
+           "split the kernel into one reduction per kernel");
+    return;
+  }
+  Reduction& red = plan_.reduction;
+  red.var = carried[0];
+  red.type = plan_.types[red.var].scalar;
+  ReduceOp op = ReduceOp::kNone;
+  bool bad = false;
+  size_t update_mentions = 0, all_mentions = 0;
+  Walk(loop.ChildByField("body"), [&](const Node& n) {
+    if (n.Type() == "identifier" && n.Text() == red.var) ++all_mentions;
+    Node a = AssignmentOf(n);
+    if (!a) return true;
+    Node l = a.ChildByField("left");
+    if (l.Type() != "identifier" || l.Text() != red.var) return true;
+    ReduceOp this_op = UpdateOp(a);
+    if (this_op == ReduceOp::kNone || (op != ReduceOp::kNone && op != this_op)) {
+      bad = true;
+      Refuse(DiagId::kReductionForm, "updates '" + red.var + "' in a form that is not a reduction", a);
+      return false;
+    }
+    op = this_op;
+    update_mentions += a.Type() == "augmented_assignment" ? 1 : 2;
+    red.updates.push_back({n.StartByte(), n.EndByte()});
+    return false;
+  });
+  // Mentions inside updates were not walked except the update itself; count them again.
+  size_t total = 0;
+  Walk(loop.ChildByField("body"), [&](const Node& n) {
+    if (n.Type() == "identifier" && n.Text() == red.var) ++total;
+    return true;
+  });
+  if (!bad && total != update_mentions) {
+    Refuse(DiagId::kReductionForm, "reads '" + red.var + "' inside the prange loop besides reducing it",
+           loop.ChildByField("right"));
+    bad = true;
+  }
+  (void)all_mentions;
+  if (bad) return;
+  red.op = op;
+  // The initial value: a top-level assignment before the loop.
+  for (size_t i = 0; i < idx; ++i) {
+    Node a = AssignmentOf(stmts[i]);
+    if (a && a.Type() == "assignment" && a.ChildByField("left").Text() == red.var) {
+      if (red.init_stmt_start) {
+        Refuse(DiagId::kReductionForm, "sets '" + red.var + "' more than once before the prange loop", a);
+        return;
+      }
+      red.init_stmt_start = stmts[i].StartByte();
+      red.init_stmt_end = stmts[i].EndByte();
+      Node v = a.ChildByField("right");
+      red.init_value_start = v.StartByte();
+      red.init_value_end = v.EndByte();
+      red.init_is_zero = IsZeroLiteral(v);
+      CheckCallerExpression(v, "the reduction's initial value");
+    } else if (MentionsName(stmts[i], red.var)) {
+      Refuse(DiagId::kPrangeSurroundings, "uses '" + red.var + "' before the prange loop", stmts[i]);
+    }
+  }
+  if (!red.init_stmt_start)
+    Refuse(DiagId::kReductionForm, "reduces '" + red.var + "' without setting it before the loop",
+           loop.ChildByField("right"));
+}
+
+// `s += x`, `s -= x`, `s = s + x`, `s = x + s`, `s = s - x` -> sum;
+// `s *= x`, `s = s * x` -> product; `s = max(s, x)` -> max; min alike.
+ReduceOp Builder::UpdateOp(const Node& a) {
+  std::string var(a.ChildByField("left").Text());
+  Node r = a.ChildByField("right");
+  if (a.Type() == "augmented_assignment") {
+    std::string_view op = a.ChildByField("operator").Text();
+    if (MentionsName(r, var)) return ReduceOp::kNone;
+    if (op == "+=" || op == "-=") return ReduceOp::kSum;
+    if (op == "*=") return ReduceOp::kProduct;
+    return ReduceOp::kNone;
+  }
+  if (r.Type() == "binary_operator") {
+    std::string_view op = r.ChildByField("operator").Text();
+    Node x = r.ChildByField("left"), y = r.ChildByField("right");
+    bool left_is = x.Type() == "identifier" && x.Text() == var;
+    bool right_is = y.Type() == "identifier" && y.Text() == var;
+    if (left_is && !MentionsName(y, var) && (op == "+" || op == "-")) return ReduceOp::kSum;
+    if (right_is && !MentionsName(x, var) && op == "+") return ReduceOp::kSum;
+    if (left_is && !MentionsName(y, var) && op == "*") return ReduceOp::kProduct;
+    if (right_is && !MentionsName(x, var) && op == "*") return ReduceOp::kProduct;
+    return ReduceOp::kNone;
+  }
+  if (r.Type() == "call") {
+    std::string q = mod_.imports.Resolve(r.ChildByField("function"));
+    auto args = r.ChildByField("arguments").NamedChildren();
+    if ((q == "max" || q == "min") && args.size() == 2) {
+      int which = args[0].Text() == var ? 0 : args[1].Text() == var ? 1 : -1;
+      if (which < 0 || MentionsName(args[1 - which], var)) return ReduceOp::kNone;
+      return q == "max" ? ReduceOp::kMax : ReduceOp::kMin;
+    }
+  }
+  return ReduceOp::kNone;
+}
+
+}  // namespace kernel_plan_detail
+}  // namespace caramba
