@@ -15,7 +15,7 @@ def _pk_normalize_phase1(x):
 
 
 @njit
-def _pk_normalize_phase2(x, out, norm):
+def _pk_normalize_phase2(x, out, norm: "float64"):
     for i in range(x.shape[0]):
         out[i] = x[i] / norm
 
@@ -31,13 +31,13 @@ def normalize(x):  # expect: CRB523
 # A serial loop (it reads the previous element) is a phase of its own, then
 # the map after it runs in parallel; `total` is read on the host.
 @njit
-def _pk_prefix_then_scale_phase1(a, n, c):
+def _pk_prefix_then_scale_phase1(a, n: "int64", c):
     for i in range(1, n):
         c[i] = c[i - 1] + a[i]
 
 
 @njit
-def _pk_prefix_then_scale_phase2(n, c, total):
+def _pk_prefix_then_scale_phase2(n: "int64", c, total: "float64"):
     for i in range(n):
         c[i] = c[i] / total
 

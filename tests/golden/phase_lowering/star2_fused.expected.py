@@ -5,7 +5,7 @@ from numba import njit
 # The thesis's star2: nine slice updates of the same interior fuse into one
 # parallel nest.
 @njit
-def _pk_star2_phase1(a, b, _pk_np_n4, _pk_np_n7, _pk_np_o2, _pk_np_o5, _pk_np_o8, _pk_np_s14, _pk_np_o11, _pk_np_s15, _pk_np_o17, _pk_np_s20, _pk_np_o22, _pk_np_s25, _pk_np_o27, _pk_np_s30, _pk_np_o32, _pk_np_s35, _pk_np_s38, _pk_np_o39, _pk_np_s42, _pk_np_s45, _pk_np_o46, _pk_np_s49):
+def _pk_star2_phase1(a, b, _pk_np_n4: "int64", _pk_np_n7: "int64", _pk_np_o2: "int64", _pk_np_o5: "int64", _pk_np_o8: "int64", _pk_np_s14: "int64", _pk_np_o11: "int64", _pk_np_s15: "int64", _pk_np_o17: "int64", _pk_np_s20: "int64", _pk_np_o22: "int64", _pk_np_s25: "int64", _pk_np_o27: "int64", _pk_np_s30: "int64", _pk_np_o32: "int64", _pk_np_s35: "int64", _pk_np_s38: "int64", _pk_np_o39: "int64", _pk_np_s42: "int64", _pk_np_s45: "int64", _pk_np_o46: "int64", _pk_np_s49: "int64"):
     for _pk_np_i0 in range(_pk_np_n4):
         for _pk_np_i1 in range(_pk_np_n7):
             b[_pk_np_o2 + _pk_np_i0, _pk_np_o5 + _pk_np_i1] += 0.4 * a[_pk_np_o8 + _pk_np_i0 * _pk_np_s14, _pk_np_o11 + _pk_np_i1 * _pk_np_s15]
