@@ -12,13 +12,110 @@ namespace caramba::numpy_lowering {
 std::string Lowerer::Bound(const Node& b, bool hi, const std::string& n) {
   if (!b) return hi ? n : "0";
   Node s = StripParens(b);
-  if (s.Type() == "integer") return s.Text() == "0" ? "0" : "min(" + std::string(s.Text()) + ", " + n + ")";
+  if (s.Type() == "integer") {
+    // A start j >= 0 normalises to min(j, n), which is j wherever an element
+    // is touched (the slice is empty when j >= n): the offset is j itself.
+    if (!hi || s.Text() == "0") return std::string(s.Text());
+    return "min(" + std::string(s.Text()) + ", " + n + ")";
+  }
   if (s.Type() == "unary_operator" && s.Child(0).Text() == "-" && s.ChildByField("argument").Type() == "integer")
     return "max(" + n + " - " + std::string(s.ChildByField("argument").Text()) + ", 0)";
   std::string e = ScalarText(b);
-  if (top_) e = Hold(e, "b");
-  e = Paren(e);
+  // One line per bound: a name or a name minus a literal is repeated in
+  // place rather than held in a temporary of its own.
+  if (top_ && !IsLinear(e)) e = Hold(e, "b");
+  if (!IsLinear(e)) e = Paren(e);
   return "min(max(" + e + " + " + n + " if " + e + " < 0 else " + e + ", 0), " + n + ")";
+}
+
+bool Lowerer::ExtentMinus(const Node& e, std::string& extent, std::string& spelling, long& minus) const {
+  Node n = StripParens(e);
+  minus = 0;
+  if (n.Type() == "binary_operator" && n.ChildByField("operator").Text() == "-" &&
+      StripParens(n.ChildByField("right")).Type() == "integer") {
+    std::string lit(StripParens(n.ChildByField("right")).Text());
+    if (lit.size() > 9 || lit.find_first_not_of("0123456789") != std::string::npos) return false;
+    minus = std::stol(lit);
+    n = StripParens(n.ChildByField("left"));
+  }
+  if (n.Type() == "identifier") {
+    auto it = aliases_.find(std::string(n.Text()));
+    if (it == aliases_.end() || it->second.end > stmt_.StartByte()) return false;
+    extent = it->second.extent;
+    spelling = std::string(n.Text());
+    return true;
+  }
+  if (n.Type() == "subscript" && n.ChildByField("value").Type() == "attribute") {
+    Node attr = n.ChildByField("value"), array = attr.ChildByField("object");
+    auto subs = n.ChildrenByField("subscript");
+    if (attr.ChildByField("attribute").Text() != "shape" || array.Type() != "identifier" || subs.size() != 1 ||
+        subs[0].Type() != "integer")
+      return false;
+    extent = std::string(array.Text()) + ".shape[" + std::string(subs[0].Text()) + "]";
+    spelling = extent;
+    return true;
+  }
+  if (n.Type() == "call" && n.ChildByField("function").Text() == "len") {
+    auto args = n.ChildByField("arguments").NamedChildren();
+    if (args.size() != 1 || args[0].Type() != "identifier") return false;
+    extent = std::string(args[0].Text()) + ".shape[0]";
+    spelling = std::string(n.Text());
+    return true;
+  }
+  return false;
+}
+
+std::string Lowerer::SpellExtent(const std::string& extent) const {
+  const std::string* best = nullptr;
+  uint32_t first = 0;
+  for (const auto& [name, a] : aliases_)
+    if (a.extent == extent && a.end <= stmt_.StartByte() && (!best || a.end < first)) {
+      best = &name;
+      first = a.end;
+    }
+  return best ? *best : extent;
+}
+
+// Python clamps a start to [0, n] and a stop to [0, n] after adding n to a
+// negative one. With a literal start j >= 0 the elements are those of
+// range(j, stop) exactly when the stop is
+// - absent (n) or a negative literal -k (max(n - k, 0), and range() of a
+//   stop below j is empty anyway), or
+// - n - k for the extent n itself, evaluated: when n - k < 0 Python
+//   takes max(2n - k, 0), which leaves the slice empty for every n < k only
+//   when j >= k - 2 (the largest such stop is 2(k - 1) - k = k - 2).
+// Anything else (a literal stop, another array's extent, a computed start)
+// keeps the clamped form.
+bool Lowerer::PlainSlice(const Node& lo, const Node& hi, const std::string& extent, Dim& dim) const {
+  long j = 0;
+  if (lo) {
+    Node s = StripParens(lo);
+    if (s.Type() != "integer" || s.Text().size() > 9 || s.Text().find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    j = std::stol(std::string(s.Text()));
+  }
+  std::string spelling = SpellExtent(extent);
+  long k = 0;
+  if (hi) {
+    Node h = StripParens(hi);
+    std::string named;
+    if (h.Type() == "unary_operator" && h.Child(0).Text() == "-" && h.ChildByField("argument").Type() == "integer") {
+      std::string lit(h.ChildByField("argument").Text());
+      if (lit.size() > 9 || lit.find_first_not_of("0123456789") != std::string::npos) return false;
+      k = std::stol(lit);
+    } else if (ExtentMinus(h, named, spelling, k) && named == extent) {
+      if (j < k - 2) return false;
+    } else {
+      return false;
+    }
+  }
+  auto minus = [&](long c) { return c ? spelling + " - " + std::to_string(c) : spelling; };
+  dim.plain = true;
+  dim.offset = std::to_string(j);
+  dim.stop = minus(k);
+  dim.length = k + j ? "max(" + minus(k + j) + ", 0)" : spelling;
+  dim.key = "plain|" + extent + "|" + std::to_string(k + j);
+  return true;
 }
 
 // A value repeated by a conditional expression, in a temporary of the
@@ -109,8 +206,13 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
         });
     if (step && !(StripParens(step).Type() == "integer" && StripParens(step).Text() == "1"))
       Fail(DiagId::kNumpyExpression, "slices with a step", step, "only steps of 1 are lowered");
-    std::string lo_text = Bound(lo, false, extent), hi_text = Bound(hi, true, extent);
     Dim dim;
+    if (PlainSlice(lo, hi, extent, dim)) {
+      leaf.fixed.push_back("");
+      leaf.dims.push_back(dim);
+      continue;
+    }
+    std::string lo_text = Bound(lo, false, extent), hi_text = Bound(hi, true, extent);
     dim.offset = lo_text;
     dim.stop = hi_text;
     dim.length = Length(dim);
@@ -129,10 +231,10 @@ std::string Lowerer::Length(const Dim& d) {
 void Lowerer::HoldDims(std::vector<Dim>& dims, bool lengths) {
   for (Dim& d : dims) {
     if (d.offset.empty()) d.offset = "0";
-    d.offset = Hold(d.offset, "o");
-    if (lengths) {
-      d.stop = Hold(d.stop, "e");
-      d.length = Hold(Length(d), "n");
+    // A plain dimension's texts are a literal and a name minus a literal.
+    if (!d.plain) {
+      d.offset = Hold(d.offset, "o");
+      if (lengths) d.length = Hold(Length(d), "n");
     }
     if (!d.stride.empty()) d.stride = Hold(d.stride, "s");
   }
@@ -141,7 +243,12 @@ void Lowerer::HoldDims(std::vector<Dim>& dims, bool lengths) {
 bool Lowerer::Guard(const std::vector<std::string>& clauses, const std::string& exception, const std::string& message) {
   if (clauses.empty()) return false;
   std::string cond;
-  for (size_t k = 0; k < clauses.size(); ++k) cond += (k ? " or " : "") + clauses[k];
+  std::set<std::string> seen;  // operands with the same bounds give the same clause
+  for (const std::string& c : clauses)
+    if (seen.insert(c).second) cond += (cond.empty() ? "" : " or ") + c;
+  // The same check on unchanged names passed at an earlier top-level
+  // statement: nothing between can change a shape.
+  if (top_ && Invariant(cond) && !guarded_.insert(cond).second) return false;
   lines_.push_back("if " + cond + ":");
   lines_.push_back(in_.indent_unit + "raise " + exception + "(\"" + message + "\")");
   out_.guard_sites.push_back({stmt_.StartByte(), stmt_.EndByte(), {ids_.begin(), ids_.end()}});
@@ -154,10 +261,26 @@ std::string Lowerer::Loops(const std::vector<Dim>& result, std::vector<std::stri
   idx.clear();
   for (size_t d = 0; d < result.size(); ++d) {
     idx.push_back(Index(d));
-    out_lines.push_back(ind + "for " + idx[d] + " in range(" + result[d].length + "):");
+    const Dim& r = result[d];
+    std::string range = !r.plain ? r.length : r.offset == "0" ? r.stop : r.offset + ", " + r.stop;
+    out_lines.push_back(ind + "for " + idx[d] + " in range(" + range + "):");
     ind += in_.indent_unit;
   }
   return ind;
+}
+
+std::vector<std::string> Lowerer::Indices(const std::vector<Dim>& result) {
+  std::vector<std::string> idx;
+  for (size_t d = 0; d < result.size(); ++d) {
+    idx.push_back(Index(d));
+    start_[idx[d]] = result[d].plain ? result[d].offset : "0";
+  }
+  return idx;
+}
+
+std::string Lowerer::Position(const std::string& i) const {
+  auto it = start_.find(i);
+  return it == start_.end() || it->second == "0" ? i : i + " - " + it->second;
 }
 
 }  // namespace caramba::numpy_lowering

@@ -36,8 +36,7 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
   HoldDims(target.dims, true);
   for (size_t d = 0; d < result.size(); ++d) result[d] = target.dims[d];
   for (Leaf& l : leaves) HoldDims(l.dims, false);
-  std::vector<std::string> idx;
-  for (size_t d = 0; d < result.size(); ++d) idx.push_back(Index(d));
+  std::vector<std::string> idx = Indices(result);
   size_t next = 0;
   std::vector<std::string> per;  // per-element temporaries, inside the loop
   sink_ = &per;
@@ -65,7 +64,7 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
     temp_allocations_.push_back(tmp + " = " + numpy_ + ".empty(" + shape + dtype + ")");
     std::string ind = Loops(result, body, idx);
     std::string tmp_at = tmp + "[";
-    for (size_t d = 0; d < idx.size(); ++d) tmp_at += (d ? ", " : "") + idx[d];
+    for (size_t d = 0; d < idx.size(); ++d) tmp_at += (d ? ", " : "") + Position(idx[d]);
     tmp_at += "]";
     per_element(ind, body);
     body.push_back(ind + tmp_at + " = " + value);

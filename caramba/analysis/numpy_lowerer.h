@@ -34,17 +34,36 @@ std::string Paren(const std::string& t);
 std::string FirstLine(std::string_view t);
 /// Continuation lines of a generated multi-line line moved in (see the definition).
 std::string ShiftContinuations(const std::string& line, const std::string& base);
+/// A name, or a name plus or minus an integer literal (`n - 2`): short
+/// enough to repeat inside one bound expression.
+bool IsLinear(const std::string& t);
+/// A decimal integer literal that fits a long.
+bool IsIntegerText(const std::string& t);
 /// The text without blanks and line continuations (for comparing texts).
 std::string Squeeze(std::string_view t);
 
 // One dimension of an array operand as NumPy sees it after normalising the
 // slice: the first element touched and the number of elements.
+//
+// A dimension is `plain` when its slice is provably normalised as written
+// (`a[2:n - 2]` with n = a.shape[0], `a[1:-1]`, `a[:]`): then `offset` is the
+// literal start, `stop` the user's stop (or the extent minus a literal) and
+// the loop over it reads `range(offset, stop)`, with no clamping arithmetic.
 struct Dim {
   std::string offset;  // "0" or an expression (Numba spelling): the normalised start
   std::string stop;    // the normalised stop
-  std::string length;  // max(stop - offset, 0)
-  std::string key;     // equal keys: provably equal lengths (same array, same bounds)
+  std::string length;  // max(stop - offset, 0): the exact number of elements
+  std::string key;     // equal keys: provably equal lengths (same extent, same bounds)
   std::string stride;  // set when the dimension may broadcast: 0 or 1
+  bool plain = false;
+};
+
+// `n = a.shape[0]`, `n, m = a.shape`, `n = len(a)` at the top level of the
+// kernel, n bound once and a never rebound: n is a's extent wherever it is
+// read after `end`.
+struct ExtentAlias {
+  std::string extent;  // "a.shape[0]"
+  uint32_t end = 0;
 };
 
 // An array operand: `a`, `a[1:-1]`, `a[i, 2:m]`.
@@ -115,6 +134,19 @@ class Lowerer {
   // ---- array operands ------------------------------------------------------------------
   // Python's normalisation of a slice bound against extent `n`.
   std::string Bound(const Node& b, bool hi, const std::string& n);
+  // The slice `lo:hi` of extent `extent` when it is provably normalised as
+  // written (see Dim); false when it needs Python's clamping.
+  bool PlainSlice(const Node& lo, const Node& hi, const std::string& extent, Dim& dim) const;
+  // `n`, `a.shape[0]`, `len(a)`, each optionally minus an integer literal:
+  // the extent it names (canonical "a.shape[0]"), its spelling and the literal.
+  bool ExtentMinus(const Node& e, std::string& extent, std::string& spelling, long& minus) const;
+  // How the statement being lowered spells `extent`: an alias bound before it, else the extent.
+  std::string SpellExtent(const std::string& extent) const;
+  // The result indices of a loop nest over `result`, remembering where each
+  // loop starts (plain dimensions loop from their literal start).
+  std::vector<std::string> Indices(const std::vector<Dim>& result);
+  // The 0-based position along the loop of index `i`.
+  std::string Position(const std::string& i) const;
   // A value repeated by a conditional expression, in a temporary of the
   // current context (before the statement, or per element inside the loop).
   std::string HoldValue(const std::string& text);
@@ -169,6 +201,9 @@ class Lowerer {
   std::map<std::string, std::string> held_;  // text -> temporary, per statement
   std::map<std::string, std::string> shared_;  // text -> top-level temporary, per kernel
   std::map<std::string, int> bound_;           // name -> bindings (2 for loops and augmented)
+  std::map<std::string, ExtentAlias> aliases_;  // name -> the extent it holds
+  std::map<std::string, std::string> start_;    // loop index -> its first value ("0" when absent)
+  std::set<std::string> guarded_;               // top-level invariant shape checks already emitted
 };
 
 }  // namespace caramba::numpy_lowering

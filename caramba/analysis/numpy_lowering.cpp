@@ -41,6 +41,19 @@ bool IsSimple(const std::string& t) {
   std::string tail = t.substr(p + 7);
   return tail.size() >= 2 && tail.back() == ']' && tail.find_first_not_of("0123456789") == tail.size() - 1;
 }
+bool IsLinear(const std::string& t) {
+  size_t i = 0;
+  while (i < t.size() && (isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+  if (i == 0 || isdigit(static_cast<unsigned char>(t[0]))) return false;
+  if (i == t.size()) return true;
+  if (t.size() < i + 4 || (t.compare(i, 3, " - ") != 0 && t.compare(i, 3, " + ") != 0)) return false;
+  return IsIntegerText(t.substr(i + 3));
+}
+
+bool IsIntegerText(const std::string& t) {
+  return !t.empty() && t.size() <= 9 && t.find_first_not_of("0123456789") == std::string::npos;
+}
+
 std::string Paren(const std::string& t) { return IsAtom(t) ? t : "(" + t + ")"; }
 
 std::string FirstLine(std::string_view t) {
@@ -96,6 +109,40 @@ Lowerer::Lowerer(const NumpyLoweringInput& in, NumpyLowering& out) : in_(in), ou
     return true;
   });
   numpy_ = in.imports.AliasOf("numpy");
+  // Extent aliases: `n = a.shape[0]`, `n, m = a.shape`, `n = len(a)`.
+  auto never_rebound = [&](const Node& array) {
+    return array.Type() == "identifier" && Rank(array) > 0 && !bound_.count(std::string(array.Text()));
+  };
+  auto alias = [&](const Node& name, const std::string& extent, uint32_t end) {
+    if (name.Type() == "identifier" && bound_[std::string(name.Text())] == 1)
+      aliases_[std::string(name.Text())] = ExtentAlias{extent, end};
+  };
+  for (const Node& s : Statements(body_)) {
+    if (s.Type() != "expression_statement" || s.NamedChildCount() != 1) continue;
+    Node a = s.NamedChild(0);
+    if (a.Type() != "assignment") continue;
+    Node left = a.ChildByField("left"), right = StripParens(a.ChildByField("right"));
+    if (!right) continue;
+    if (right.Type() == "subscript" && right.ChildByField("value").Type() == "attribute") {
+      Node attr = right.ChildByField("value");
+      auto subs = right.ChildrenByField("subscript");
+      Node array = attr.ChildByField("object");
+      if (attr.ChildByField("attribute").Text() == "shape" && subs.size() == 1 && subs[0].Type() == "integer" &&
+          never_rebound(array) && std::stoi(std::string(subs[0].Text())) < Rank(array))
+        alias(left, std::string(array.Text()) + ".shape[" + std::string(subs[0].Text()) + "]", s.EndByte());
+    } else if (right.Type() == "attribute" && right.ChildByField("attribute").Text() == "shape" &&
+               (left.Type() == "pattern_list" || left.Type() == "tuple_pattern")) {
+      Node array = right.ChildByField("object");
+      auto names = left.NamedChildren();
+      if (never_rebound(array) && static_cast<int>(names.size()) == Rank(array))
+        for (size_t d = 0; d < names.size(); ++d)
+          alias(names[d], std::string(array.Text()) + ".shape[" + std::to_string(d) + "]", s.EndByte());
+    } else if (right.Type() == "call" && right.ChildByField("function").Text() == "len") {
+      auto args = right.ChildByField("arguments").NamedChildren();
+      if (args.size() == 1 && never_rebound(args[0]))
+        alias(left, std::string(args[0].Text()) + ".shape[0]", s.EndByte());
+    }
+  }
 }
 
 void Lowerer::Run() {

@@ -110,9 +110,19 @@ std::string Lowerer::Access(const Leaf& leaf, const std::vector<std::string>& id
       continue;
     }
     const Dim& d = leaf.dims[j];
-    std::string i = idx[first + j];
-    if (!d.stride.empty()) i = i + " * " + d.stride;
-    out += d.offset == "0" ? i : d.offset + " + " + i;
+    const std::string& i = idx[first + j];
+    auto it = start_.find(i);
+    std::string start = it == start_.end() ? "0" : it->second;
+    if (d.stride.empty() && IsIntegerText(d.offset) && IsIntegerText(start)) {
+      // Both literal: `a[i - 1]` in a loop from 2 over a slice from 1.
+      long shift = std::stol(d.offset) - std::stol(start);
+      if (IsIntegerText(i)) out += std::to_string(std::stol(i) + shift);
+      else out += shift == 0 ? i : i + (shift > 0 ? " + " : " - ") + std::to_string(shift > 0 ? shift : -shift);
+    } else {
+      std::string p = Position(i);
+      if (!d.stride.empty()) p = Paren(p) + " * " + d.stride;
+      out += d.offset == "0" ? p : d.offset + " + " + p;
+    }
     ++j;
   }
   return out + "]";

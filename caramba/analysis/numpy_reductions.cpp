@@ -116,8 +116,9 @@ std::string Lowerer::Reduce(const Node& call) {
   }
   bool integer = IsInteger(es) || es == Scalar::kBool;
   std::string acc = Fresh("acc");
-  std::vector<std::string> idx;
-  for (size_t d = 0; d < result.size(); ++d) idx.push_back(Index(d));
+  // The reduction's loops reuse the index names of the statement around it.
+  std::map<std::string, std::string> outer_starts = start_;
+  std::vector<std::string> idx = Indices(result);
   std::vector<std::string> elems;
   std::vector<std::string>* caller_sink = sink_;
   std::vector<std::string> per;  // per-element temporaries, inside the loop
@@ -177,6 +178,7 @@ std::string Lowerer::Reduce(const Node& call) {
   }
   lines_.insert(lines_.end(), body.begin(), body.end());
   sink_ = caller_sink;
+  start_ = outer_starts;
   if (f->reduce == NumpyReduce::kMean) {
     std::string count;
     for (size_t d = 0; d < result.size(); ++d) count += (d ? " * " : "") + result[d].length;

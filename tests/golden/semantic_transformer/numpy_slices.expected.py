@@ -11,153 +11,87 @@ def _pk_star2(tid, a, b):
     n: pk.int64 = a.extent(0)
     m: pk.int64 = a.extent(1)
     # b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
-    _pk_np_b0: pk.int64 = n - 2
-    _pk_np_b1: pk.int64 = m - 2
-    _pk_t0: pk.int64 = 2
-    _pk_t1: pk.int64 = int(b.extent(0))
-    if _pk_t1 < _pk_t0:
-        _pk_t0 = _pk_t1
-    _pk_np_o2: pk.int64 = _pk_t0
-    _pk_t2: pk.int64 = 0
-    if _pk_np_b0 < 0:
-        _pk_t2 = _pk_np_b0 + int(b.extent(0))
+    _pk_t0: pk.int64 = 0
+    if n - 2 < 0:
+        _pk_t0 = n - 2 + int(b.extent(0))
     else:
-        _pk_t2 = _pk_np_b0
-    _pk_t3: pk.int64 = _pk_t2
-    if 0 > _pk_t3:
-        _pk_t3 = 0
-    _pk_t4: pk.int64 = _pk_t3
-    _pk_t5: pk.int64 = int(b.extent(0))
-    if _pk_t5 < _pk_t4:
-        _pk_t4 = _pk_t5
-    _pk_np_e3: pk.int64 = _pk_t4
-    _pk_t6: pk.int64 = _pk_np_e3 - _pk_np_o2
+        _pk_t0 = n - 2
+    _pk_t1: pk.int64 = _pk_t0
+    if 0 > _pk_t1:
+        _pk_t1 = 0
+    _pk_t2: pk.int64 = _pk_t1
+    _pk_t3: pk.int64 = int(b.extent(0))
+    if _pk_t3 < _pk_t2:
+        _pk_t2 = _pk_t3
+    _pk_t4: pk.int64 = _pk_t2 - 2
+    if 0 > _pk_t4:
+        _pk_t4 = 0
+    _pk_np_n0: pk.int64 = _pk_t4
+    _pk_t5: pk.int64 = 0
+    if m - 2 < 0:
+        _pk_t5 = m - 2 + int(b.extent(1))
+    else:
+        _pk_t5 = m - 2
+    _pk_t6: pk.int64 = _pk_t5
     if 0 > _pk_t6:
         _pk_t6 = 0
-    _pk_np_n4: pk.int64 = _pk_t6
-    _pk_t7: pk.int64 = 2
+    _pk_t7: pk.int64 = _pk_t6
     _pk_t8: pk.int64 = int(b.extent(1))
     if _pk_t8 < _pk_t7:
         _pk_t7 = _pk_t8
-    _pk_np_o5: pk.int64 = _pk_t7
-    _pk_t9: pk.int64 = 0
-    if _pk_np_b1 < 0:
-        _pk_t9 = _pk_np_b1 + int(b.extent(1))
-    else:
-        _pk_t9 = _pk_np_b1
-    _pk_t10: pk.int64 = _pk_t9
+    _pk_t9: pk.int64 = _pk_t7 - 2
+    if 0 > _pk_t9:
+        _pk_t9 = 0
+    _pk_np_n1: pk.int64 = _pk_t9
+    _pk_t10: pk.int64 = n - 4
     if 0 > _pk_t10:
         _pk_t10 = 0
-    _pk_t11: pk.int64 = _pk_t10
-    _pk_t12: pk.int64 = int(b.extent(1))
-    if _pk_t12 < _pk_t11:
-        _pk_t11 = _pk_t12
-    _pk_np_e6: pk.int64 = _pk_t11
-    _pk_t13: pk.int64 = _pk_np_e6 - _pk_np_o5
-    if 0 > _pk_t13:
-        _pk_t13 = 0
-    _pk_np_n7: pk.int64 = _pk_t13
-    _pk_t14: pk.int64 = 2
-    _pk_t15: pk.int64 = int(a.extent(0))
-    if _pk_t15 < _pk_t14:
-        _pk_t14 = _pk_t15
-    _pk_np_o8: pk.int64 = _pk_t14
-    _pk_t16: pk.int64 = 0
-    if _pk_np_b0 < 0:
-        _pk_t16 = _pk_np_b0 + int(a.extent(0))
-    else:
-        _pk_t16 = _pk_np_b0
-    _pk_t17: pk.int64 = _pk_t16
-    if 0 > _pk_t17:
-        _pk_t17 = 0
-    _pk_t18: pk.int64 = _pk_t17
-    _pk_t19: pk.int64 = int(a.extent(0))
-    if _pk_t19 < _pk_t18:
-        _pk_t18 = _pk_t19
-    _pk_np_e9: pk.int64 = _pk_t18
-    _pk_t20: pk.int64 = _pk_np_e9 - _pk_np_o8
-    if 0 > _pk_t20:
-        _pk_t20 = 0
-    _pk_np_n10: pk.int64 = _pk_t20
-    _pk_t21: pk.int64 = 2
-    _pk_t22: pk.int64 = int(a.extent(1))
-    if _pk_t22 < _pk_t21:
-        _pk_t21 = _pk_t22
-    _pk_np_o11: pk.int64 = _pk_t21
-    _pk_t23: pk.int64 = 0
-    if _pk_np_b1 < 0:
-        _pk_t23 = _pk_np_b1 + int(a.extent(1))
-    else:
-        _pk_t23 = _pk_np_b1
-    _pk_t24: pk.int64 = _pk_t23
-    if 0 > _pk_t24:
-        _pk_t24 = 0
-    _pk_t25: pk.int64 = _pk_t24
-    _pk_t26: pk.int64 = int(a.extent(1))
-    if _pk_t26 < _pk_t25:
-        _pk_t25 = _pk_t26
-    _pk_np_e12: pk.int64 = _pk_t25
-    _pk_t27: pk.int64 = _pk_np_e12 - _pk_np_o11
-    if 0 > _pk_t27:
-        _pk_t27 = 0
-    _pk_np_n13: pk.int64 = _pk_t27
-    _pk_t28: pk.int64 = _pk_np_n10 - 1
-    if 1 < _pk_t28:
-        _pk_t28 = 1
-    _pk_np_s14: pk.int64 = _pk_t28
-    _pk_t29: pk.int64 = _pk_np_n13 - 1
-    if 1 < _pk_t29:
-        _pk_t29 = 1
-    _pk_np_s15: pk.int64 = _pk_t29
-    for _pk_np_i0 in range(_pk_np_n4):
-        for _pk_np_i1 in range(_pk_np_n7):
-            b[_pk_np_o2 + _pk_np_i0][_pk_np_o5 + _pk_np_i1] += 0.4 * a[_pk_np_o8 + _pk_np_i0 * _pk_np_s14][_pk_np_o11 + _pk_np_i1 * _pk_np_s15]
+    _pk_t11: pk.int64 = _pk_t10 - 1
+    if 1 < _pk_t11:
+        _pk_t11 = 1
+    _pk_np_s2: pk.int64 = _pk_t11
+    _pk_t12: pk.int64 = m - 4
+    if 0 > _pk_t12:
+        _pk_t12 = 0
+    _pk_t13: pk.int64 = _pk_t12 - 1
+    if 1 < _pk_t13:
+        _pk_t13 = 1
+    _pk_np_s3: pk.int64 = _pk_t13
+    for _pk_np_i0 in range(_pk_np_n0):
+        for _pk_np_i1 in range(_pk_np_n1):
+            b[_pk_np_i0 + 2][_pk_np_i1 + 2] += 0.4 * a[2 + _pk_np_i0 * _pk_np_s2][2 + _pk_np_i1 * _pk_np_s3]
     # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
-    _pk_np_b16: pk.int64 = n - 4
-    _pk_t30: pk.int64 = 0
-    if _pk_np_b16 < 0:
-        _pk_t30 = _pk_np_b16 + int(a.extent(0))
+    _pk_t14: pk.int64 = 0
+    if n - 4 < 0:
+        _pk_t14 = n - 4 + int(a.extent(0))
     else:
-        _pk_t30 = _pk_np_b16
-    _pk_t31: pk.int64 = _pk_t30
-    if 0 > _pk_t31:
-        _pk_t31 = 0
-    _pk_t32: pk.int64 = _pk_t31
-    _pk_t33: pk.int64 = int(a.extent(0))
-    if _pk_t33 < _pk_t32:
-        _pk_t32 = _pk_t33
-    _pk_np_e17: pk.int64 = _pk_t32
-    _pk_t34: pk.int64 = _pk_np_e17 - 1
-    if 1 < _pk_t34:
-        _pk_t34 = 1
-    _pk_np_s18: pk.int64 = _pk_t34
-    for _pk_np_i0 in range(_pk_np_n4):
-        for _pk_np_i1 in range(_pk_np_n7):
-            b[_pk_np_o2 + _pk_np_i0][_pk_np_o5 + _pk_np_i1] += 0.05 * a[_pk_np_i0 * _pk_np_s18][_pk_np_o11 + _pk_np_i1 * _pk_np_s15]
+        _pk_t14 = n - 4
+    _pk_t15: pk.int64 = _pk_t14
+    if 0 > _pk_t15:
+        _pk_t15 = 0
+    _pk_t16: pk.int64 = _pk_t15
+    _pk_t17: pk.int64 = int(a.extent(0))
+    if _pk_t17 < _pk_t16:
+        _pk_t16 = _pk_t17
+    _pk_np_n4: pk.int64 = _pk_t16
+    _pk_t18: pk.int64 = _pk_np_n4 - 1
+    if 1 < _pk_t18:
+        _pk_t18 = 1
+    _pk_np_s5: pk.int64 = _pk_t18
+    for _pk_np_i0 in range(_pk_np_n0):
+        for _pk_np_i1 in range(_pk_np_n1):
+            b[_pk_np_i0 + 2][_pk_np_i1 + 2] += 0.05 * a[_pk_np_i0 * _pk_np_s5][2 + _pk_np_i1 * _pk_np_s3]
 
 
 def star2(a, b):
     n = a.shape[0]
     m = a.shape[1]
-    _pk_np_b0 = n - 2
-    _pk_np_b1 = m - 2
-    _pk_np_o2 = min(2, int(b.shape[0]))
-    _pk_np_e3 = min(max(_pk_np_b0 + int(b.shape[0]) if _pk_np_b0 < 0 else _pk_np_b0, 0), int(b.shape[0]))
-    _pk_np_n4 = max(_pk_np_e3 - _pk_np_o2, 0)
-    _pk_np_o5 = min(2, int(b.shape[1]))
-    _pk_np_e6 = min(max(_pk_np_b1 + int(b.shape[1]) if _pk_np_b1 < 0 else _pk_np_b1, 0), int(b.shape[1]))
-    _pk_np_n7 = max(_pk_np_e6 - _pk_np_o5, 0)
-    _pk_np_o8 = min(2, int(a.shape[0]))
-    _pk_np_e9 = min(max(_pk_np_b0 + int(a.shape[0]) if _pk_np_b0 < 0 else _pk_np_b0, 0), int(a.shape[0]))
-    _pk_np_n10 = max(_pk_np_e9 - _pk_np_o8, 0)
-    _pk_np_o11 = min(2, int(a.shape[1]))
-    _pk_np_e12 = min(max(_pk_np_b1 + int(a.shape[1]) if _pk_np_b1 < 0 else _pk_np_b1, 0), int(a.shape[1]))
-    _pk_np_n13 = max(_pk_np_e12 - _pk_np_o11, 0)
-    _pk_np_b16 = n - 4
-    _pk_np_e17 = min(max(_pk_np_b16 + int(a.shape[0]) if _pk_np_b16 < 0 else _pk_np_b16, 0), int(a.shape[0]))
-    if (_pk_np_n10 != _pk_np_n4 and _pk_np_n10 != 1) or (_pk_np_n13 != _pk_np_n7 and _pk_np_n13 != 1):
+    _pk_np_n0 = max(min(max(n - 2 + int(b.shape[0]) if n - 2 < 0 else n - 2, 0), int(b.shape[0])) - 2, 0)
+    _pk_np_n1 = max(min(max(m - 2 + int(b.shape[1]) if m - 2 < 0 else m - 2, 0), int(b.shape[1])) - 2, 0)
+    _pk_np_n4 = min(max(n - 4 + int(a.shape[0]) if n - 4 < 0 else n - 4, 0), int(a.shape[0]))
+    if (max(n - 4, 0) != _pk_np_n0 and max(n - 4, 0) != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.4*a[2:n-2,2:m-2]")
-    if (_pk_np_e17 != _pk_np_n4 and _pk_np_e17 != 1) or (_pk_np_n13 != _pk_np_n7 and _pk_np_n13 != 1):
+    if (_pk_np_n4 != _pk_np_n0 and _pk_np_n4 != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[0:n-4,2:m-2]")
     pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_star2, a=pk.array(a), b=pk.array(b))
 
@@ -192,11 +126,10 @@ def _pk_radius(tid, a, b, r: pk.int64):
         _pk_t7: pk.int64 = int(b.extent(0))
         if _pk_t7 < _pk_t6:
             _pk_t6 = _pk_t7
-        _pk_np_e1: pk.int64 = _pk_t6
-        _pk_t8: pk.int64 = _pk_np_e1 - _pk_np_o0
+        _pk_t8: pk.int64 = _pk_t6 - _pk_np_o0
         if 0 > _pk_t8:
             _pk_t8 = 0
-        _pk_np_n2: pk.int64 = _pk_t8
+        _pk_np_n1: pk.int64 = _pk_t8
         _pk_t9: pk.int64 = 0
         if (r - k) < 0:
             _pk_t9 = (r - k) + int(a.extent(0))
@@ -209,7 +142,7 @@ def _pk_radius(tid, a, b, r: pk.int64):
         _pk_t12: pk.int64 = int(a.extent(0))
         if _pk_t12 < _pk_t11:
             _pk_t11 = _pk_t12
-        _pk_np_o3: pk.int64 = _pk_t11
+        _pk_np_o2: pk.int64 = _pk_t11
         _pk_t13: pk.int64 = 0
         if (n - r - k) < 0:
             _pk_t13 = (n - r - k) + int(a.extent(0))
@@ -240,9 +173,9 @@ def _pk_radius(tid, a, b, r: pk.int64):
         _pk_t22: pk.int64 = _pk_t21 - 1
         if 1 < _pk_t22:
             _pk_t22 = 1
-        _pk_np_s4: pk.int64 = _pk_t22
-        for _pk_np_i0 in range(_pk_np_n2):
-            b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o3 + _pk_np_i0 * _pk_np_s4]
+        _pk_np_s3: pk.int64 = _pk_t22
+        for _pk_np_i0 in range(_pk_np_n1):
+            b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o2 + _pk_np_i0 * _pk_np_s3]
 
 
 def radius(a, b, r):
@@ -295,6 +228,4 @@ def _pk_spread(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
 def spread(a):
     if int(a.shape[0]) == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
-    if int(a.shape[0]) == 0:
-        raise ValueError("zero-size array to reduction operation minimum which has no identity")
     return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_spread, a=pk.array(a))
