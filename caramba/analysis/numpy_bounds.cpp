@@ -181,6 +181,17 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
     Fail(DiagId::kNumpyExpression, "indexes the " + std::to_string(rank) + "-D array '" + leaf.base + "' with " +
                                        std::to_string(idx.size()) + " indices", e);
   leaf.entries_key = n.Type() == "subscript" ? Squeeze(n.Text()) : leaf.base + "[:]";
+  auto own = new_dims_.find(leaf.base);
+  if (n.Type() == "identifier" && own != new_dims_.end()) {
+    // Its shape check reads the expression's extents, not the new array.
+    ids_.erase(leaf.base);
+    for (const Dim& d : own->second)
+      for (const std::string& id : NamesIn(d.length))
+        if (id != "max" && id != "min" && id.rfind(kNumpyPrefix, 0) != 0) ids_.insert(id);
+    leaf.fixed.assign(own->second.size(), "");
+    leaf.dims = own->second;
+    return leaf;
+  }
   for (int d = 0; d < rank; ++d) {
     std::string extent = leaf.base + ".shape[" + std::to_string(d) + "]";
     Node i = d < static_cast<int>(idx.size()) ? idx[d] : Node();

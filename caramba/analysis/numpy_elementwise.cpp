@@ -48,20 +48,24 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
   std::vector<std::string> body;
   if (overlap) {
     // NumPy evaluates the right-hand side into a temporary first.
-    if (s.Parent() != body_ || numpy_.empty())
+    std::string shape;
+    for (size_t d = 0; d < result.size(); ++d) shape += (d ? ", " : "") + result[d].length;
+    if (result.size() > 1) shape = "(" + shape + ")";
+    Node host = HostStatement(s, shape);
+    if (!host || numpy_.empty())
       Fail(DiagId::kNumpyTemporary, "'" + FirstLine(s.Text()) + "' reads '" + target.base +
                                         "' through other indices and needs a temporary array", s,
            "write the update with an explicit loop, or into another array");
     std::string tmp = Fresh("tmp");
-    std::string shape;
-    for (size_t d = 0; d < result.size(); ++d) shape += (d ? ", " : "") + result[d].length;
-    if (result.size() > 1) shape = "(" + shape + ")";
     Scalar es = ElementScalar(right, in_.types, in_.imports);
     std::string dtype = IsInteger(es) || es == Scalar::kBool ? ", dtype=" + numpy_ + ".int64"
                         : es == Scalar::kFloat32             ? ", dtype=" + numpy_ + ".float32"
                                                              : "";
     // A top-level allocation: the caller performs it (KernelPlan::allocations).
-    temp_allocations_.push_back(tmp + " = " + numpy_ + ".empty(" + shape + dtype + ")");
+    // Inside a time loop it goes before the loop: one array serves every step.
+    std::string alloc = tmp + " = " + numpy_ + ".empty(" + shape + dtype + ")";
+    if (host == s) temp_allocations_.push_back(alloc);
+    else hoisted_[host.StartByte()] += alloc + in_.newline + Indentation(host);
     std::string ind = Loops(result, body, idx);
     std::string tmp_at = tmp + "[";
     for (size_t d = 0; d < idx.size(); ++d) tmp_at += (d ? ", " : "") + Position(idx[d]);
@@ -84,6 +88,34 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
     temp_allocations_.clear();
   }
   Emit(s, text);
+}
+
+// The top-level statement before which a temporary of `shape` can be
+// allocated once: `s` itself at the top level; the outermost statement
+// around it when no prange loop encloses it (its iterations would share the
+// array) and the shape reads only parameters and extents named before that
+// statement. Null when there is none.
+Node Lowerer::HostStatement(const Node& s, const std::string& shape) const {
+  if (s.Parent() == body_) return s;
+  Node host = s;
+  while (host && host.Parent() != body_) {
+    host = host.Parent();
+    if (host.Type() == "for_statement" &&
+        in_.imports.Resolve(host.ChildByField("right").ChildByField("function")) == "numba.prange")
+      return Node();
+    if (host.Type() == "function_definition" || host.Type() == "lambda") return Node();
+  }
+  if (!host) return Node();
+  for (const std::string& id : NamesIn(shape)) {
+    if (id == "max" || id == "min") continue;
+    auto alias = aliases_.find(id);
+    auto once = top_bound_.find(id);
+    bool param = std::find(in_.params.begin(), in_.params.end(), id) != in_.params.end() && !bound_.count(id);
+    if (!param && !(alias != aliases_.end() && alias->second.end <= host.StartByte()) &&
+        !(once != top_bound_.end() && once->second <= host.StartByte()))
+      return Node();
+  }
+  return host;
 }
 
 }  // namespace caramba::numpy_lowering

@@ -37,6 +37,8 @@ std::string ShiftContinuations(const std::string& line, const std::string& base)
 /// A name, or a name plus or minus an integer literal (`n - 2`): short
 /// enough to repeat inside one bound expression.
 bool IsLinear(const std::string& t);
+/// The names a generated text reads (not attribute names after a dot).
+std::vector<std::string> NamesIn(const std::string& text);
 /// A decimal integer literal that fits a long.
 bool IsIntegerText(const std::string& t);
 /// The text without blanks and line continuations (for comparing texts).
@@ -101,11 +103,14 @@ class Lowerer {
   // an element of a 2-D array).
   bool IsArraySubscript(const Node& n) const;
   bool IsArrayValued(const Node& e) const;
+  bool IsArrayComparison(const Node& n) const;
+  Node CopiedArray(const Node& n) const;
   // A slice used as a plain value: bound to a name (`row = a[i, :]`) or
   // passed to a function that is not NumPy's. Those are subviews, the
   // SubviewTransformer's business, not array expressions.
   bool IsPlainValue(const Node& sub) const;
   bool NeedsLowering(const Node& root) const;
+  bool DrawsRandom(const Node& s) const;
   // ---- statements -----------------------------------------------------------------
   void Block(const Node& block);
   void Statement(const Node& s);
@@ -181,6 +186,24 @@ class Lowerer {
   std::string Loops(const std::vector<Dim>& result, std::vector<std::string>& out_lines, std::vector<std::string>& idx);
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right);
+  Node HostStatement(const Node& s, const std::string& shape) const;
+  // ---- new arrays (numpy_temporaries.cpp) -------------------------------------------------
+  // `x = <array expression>` at the top level: `x = np.empty(shape, dtype=...)`
+  // and the loop nest that fills it.
+  void NewArray(const Node& s, const Node& left, const Node& right);
+  // `return <array expression>` at the top level: a new array, returned.
+  void ReturnNewArray(const Node& s, const Node& value);
+  // The allocation of `name` (into the prelude) and the text of the loops
+  // filling it with `right`.
+  std::string FillNewArray(const Node& s, const std::string& name, const Node& right);
+  // The NumPy dtype (`np.float64`) of the elements of `e`; refused (CRB140)
+  // when it depends on an element type that is only assumed.
+  std::string TemporaryDtype(const Node& e);
+  Scalar ResultScalar(const Node& e, const TypeTable& types) const;
+  // `name` is returned, renamed, passed to a helper or asked for an attribute.
+  bool Escapes(const std::string& name) const;
+  // np.random inside the kernel: refused with its own code.
+  void RefuseRandom();
   // ---- reductions ----------------------------------------------------------------------
   std::string Reduce(const Node& call);
 
@@ -204,6 +227,12 @@ class Lowerer {
   std::map<std::string, ExtentAlias> aliases_;  // name -> the extent it holds
   std::map<std::string, std::string> start_;    // loop index -> its first value ("0" when absent)
   std::set<std::string> guarded_;               // top-level invariant shape checks already emitted
+  std::map<uint32_t, std::string> hoisted_;     // top-level statement start -> allocations to put before it
+  // Arrays this lowering allocated (`x = a * 2.0`): x's dimensions are those
+  // of the expression, so later operands compare with it by key.
+  std::map<std::string, std::vector<Dim>> new_dims_;
+  std::map<std::string, Scalar> new_scalar_;     // and their element types
+  std::map<std::string, uint32_t> top_bound_;   // name bound once at the top level -> end of its statement
 };
 
 }  // namespace caramba::numpy_lowering

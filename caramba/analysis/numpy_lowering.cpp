@@ -50,6 +50,21 @@ bool IsLinear(const std::string& t) {
   return IsIntegerText(t.substr(i + 3));
 }
 
+std::vector<std::string> NamesIn(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < text.size();) {
+    if (!(isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && (isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    if (i == 0 || text[i - 1] != '.') out.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
 bool IsIntegerText(const std::string& t) {
   return !t.empty() && t.size() <= 9 && t.find_first_not_of("0123456789") == std::string::npos;
 }
@@ -123,6 +138,8 @@ Lowerer::Lowerer(const NumpyLoweringInput& in, NumpyLowering& out) : in_(in), ou
     if (a.Type() != "assignment") continue;
     Node left = a.ChildByField("left"), right = StripParens(a.ChildByField("right"));
     if (!right) continue;
+    if (left.Type() == "identifier" && bound_[std::string(left.Text())] == 1)
+      top_bound_[std::string(left.Text())] = s.EndByte();
     if (right.Type() == "subscript" && right.ChildByField("value").Type() == "attribute") {
       Node attr = right.ChildByField("value");
       auto subs = right.ChildrenByField("subscript");
@@ -146,7 +163,9 @@ Lowerer::Lowerer(const NumpyLoweringInput& in, NumpyLowering& out) : in_(in), ou
 }
 
 void Lowerer::Run() {
+  RefuseRandom();
   Block(body_);
+  for (const auto& [at, text] : hoisted_) out_.rewrites.push_back({at, at, text});
   // Rewriting part of a kernel whose other part stays refused is pointless.
   if (abstained_) out_.rewrites.clear();
 }

@@ -18,8 +18,12 @@ void Lowerer::Leaves(const Node& e, std::vector<Leaf>& out) {
     return;
   }
   if (t == "call" && IsReduction(n)) return;
+  if (t == "call" && CopiedArray(n)) {
+    Leaves(CopiedArray(n), out);
+    return;
+  }
   if (t == "binary_operator" || t == "unary_operator" || t == "parenthesized_expression" ||
-      (t == "call" && IsElementwiseCall(n))) {
+      t == "comparison_operator" || (t == "call" && IsElementwiseCall(n))) {
     for (const Node& c : n.NamedChildren()) Leaves(c, out);
     return;
   }
@@ -34,8 +38,9 @@ bool Lowerer::HasLeaf(const Node& e) const {
   std::string_view t = n.Type();
   if ((t == "identifier" && Rank(n) > 0) || (t == "subscript" && IsArraySubscript(n))) return true;
   if (t == "call" && IsReduction(n)) return false;
+  if (t == "call" && CopiedArray(n)) return true;
   if (t == "binary_operator" || t == "unary_operator" || t == "parenthesized_expression" ||
-      (t == "call" && IsElementwiseCall(n)) || t == "argument_list") {
+      t == "comparison_operator" || (t == "call" && IsElementwiseCall(n)) || t == "argument_list") {
     for (const Node& c : n.NamedChildren())
       if (HasLeaf(c)) return true;
   }
@@ -81,12 +86,26 @@ std::string Lowerer::ElementText(const Node& e, const std::vector<std::string>& 
     std::string b = ElementText(args[1], idx, leaves, next);
     return NanMinMax(Row(n)->scalar == "min", a, b);
   }
+  if (t == "call" && CopiedArray(n)) return ElementText(CopiedArray(n), idx, leaves, next);
   if (t == "call") {
     for (const Node& a : n.ChildByField("arguments").NamedChildren())
       if (a.Type() == "keyword_argument") Fail(DiagId::kNumpyExpression, "passes keyword arguments to a ufunc", a);
   }
+  if (t == "call" && Row(n)->cls == NumpyClass::kWhere) {
+    auto args = n.ChildByField("arguments").NamedChildren();
+    if (args.size() != 3) Fail(DiagId::kNumpyExpression, "calls " + std::string(n.ChildByField("function").Text()) + " without x and y", n);
+    // In this order: the operands are numbered left to right.
+    std::string c = ElementText(args[0], idx, leaves, next);
+    std::string x = ElementText(args[1], idx, leaves, next);
+    std::string y = ElementText(args[2], idx, leaves, next);
+    return "(" + x + " if " + c + " else " + y + ")";
+  }
+  if (t == "unary_operator" && n.Child(0).Text() == "~" &&
+      ElementScalar(n.ChildByField("argument"), in_.types, in_.imports) == Scalar::kBool)
+    // ~ of a boolean array is a logical not in NumPy, ~True is -2 in Python.
+    Fail(DiagId::kNumpyExpression, "inverts a boolean array with ~", n, "write (m == False) instead");
   if (e.Type() == "parenthesized_expression") return "(" + ElementText(n, idx, leaves, next) + ")";
-  if (t == "binary_operator" || t == "unary_operator" || t == "call")
+  if (t == "binary_operator" || t == "unary_operator" || t == "call" || t == "comparison_operator")
     return Splice(n, [&](const Node& c) -> std::string {
       std::string_view ct = c.Type();
       if (ct == "argument_list")
@@ -151,9 +170,11 @@ std::vector<std::string> Lowerer::Broadcast(std::vector<Leaf>& leaves, std::vect
       // Lengths are all 1 or all B once the check passed: B is the largest
       // of them, 0 when one is 0.
       std::string mx = "max(", mn = "min(";
+      std::set<std::string> seen;  // the same operand twice adds nothing
       for (size_t k = 0; k < here.size(); ++k) {
-        mx += (k ? ", " : "") + here[k]->length;
-        mn += (k ? ", " : "") + here[k]->length;
+        if (!seen.insert(here[k]->length).second) continue;
+        mx += (seen.size() > 1 ? ", " : "") + here[k]->length;
+        mn += (seen.size() > 1 ? ", " : "") + here[k]->length;
       }
       result[d].offset = "0";
       result[d].stop = mx + ") * " + mn + ", 1)";

@@ -12,7 +12,9 @@ namespace caramba::numpy_lowering {
 int Lowerer::Rank(const Node& n) const {
   if (n.Type() != "identifier") return 0;
   auto it = in_.types.find(n.Text());
-  return it == in_.types.end() ? 0 : it->second.rank;
+  if (it != in_.types.end() && it->second.rank > 0) return it->second.rank;
+  auto jt = new_dims_.find(std::string(n.Text()));
+  return jt == new_dims_.end() ? 0 : static_cast<int>(jt->second.size());
 }
 
 const NumpyFunction* Lowerer::Row(const Node& call) const {
@@ -32,7 +34,32 @@ bool Lowerer::IsReduction(const Node& n) const {
 
 bool Lowerer::IsElementwiseCall(const Node& n) const {
   const NumpyFunction* f = Row(n);
-  return f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax);
+  return f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax ||
+               f->cls == NumpyClass::kWhere);
+}
+
+// `a > 0`, `u != v`: one comparison (a chain of them on arrays is an error
+// in NumPy, so it is left alone).
+bool Lowerer::IsArrayComparison(const Node& n) const {
+  if (n.Type() != "comparison_operator" || n.NamedChildCount() != 2) return false;
+  // `is` and `in` are not element-wise.
+  for (const Node& c : n.Children())
+    if (!c.IsNamed() && c.Text() != "<" && c.Text() != "<=" && c.Text() != ">" && c.Text() != ">=" &&
+        c.Text() != "==" && c.Text() != "!=")
+      return false;
+  for (const Node& c : n.NamedChildren())
+    if (IsArrayValued(c)) return true;
+  return false;
+}
+
+// `a.copy()`, `np.copy(a)`: the array it copies, or a null node.
+Node Lowerer::CopiedArray(const Node& n) const {
+  const NumpyFunction* f = Row(n);
+  if (!f || f->cls != NumpyClass::kCopy) return Node();
+  Node fn = n.ChildByField("function");
+  auto args = n.ChildByField("arguments").NamedChildren();
+  if (FindNumpyFunction(in_.imports.Resolve(fn))) return args.size() == 1 && IsArrayValued(args[0]) ? args[0] : Node();
+  return fn.ChildByField("object");
 }
 
 // A subscript that denotes an array (a slice in it, or fewer indices than rank).
@@ -61,11 +88,23 @@ bool Lowerer::IsArrayValued(const Node& e) const {
   if (t == "subscript") return IsArraySubscript(n);
   if (t == "binary_operator") return IsArrayValued(n.ChildByField("left")) || IsArrayValued(n.ChildByField("right"));
   if (t == "unary_operator") return IsArrayValued(n.ChildByField("argument"));
+  if (t == "comparison_operator") return IsArrayComparison(n);
+  if (t == "call" && CopiedArray(n)) return true;
   if (t == "call" && IsElementwiseCall(n)) {
     for (const Node& a : n.ChildByField("arguments").NamedChildren())
       if (IsArrayValued(a)) return true;
   }
   return false;
+}
+
+// The statement calls np.random (refused on its own, RefuseRandom).
+bool Lowerer::DrawsRandom(const Node& s) const {
+  bool found = false;
+  Walk(s, [&](const Node& n) {
+    if (n.Type() == "call" && IsNumpyRandom(in_.imports.Resolve(n.ChildByField("function")))) found = true;
+    return !found;
+  });
+  return found;
 }
 
 // A slice used as a plain value: bound to a name (`row = a[i, :]`) or
@@ -93,7 +132,9 @@ bool Lowerer::NeedsLowering(const Node& root) const {
     // or array operator on either side.
     else if (t == "augmented_assignment" && Rank(n.ChildByField("left")) > 0) found = true;
     else if (t == "call" && (IsReduction(n) || (Row(n) && Row(n)->cls == NumpyClass::kNanMinMax))) found = true;
-    else if ((t == "binary_operator" || t == "unary_operator" || t == "call") && IsArrayValued(n)) found = true;
+    else if ((t == "binary_operator" || t == "unary_operator" || t == "call" || t == "comparison_operator") &&
+             IsArrayValued(n))
+      found = true;
     return !found;
   });
   return found;
@@ -167,7 +208,7 @@ std::string Lowerer::Indentation(const Node& n) const {
 }
 
 void Lowerer::Simple(const Node& s) {
-  if (!NeedsLowering(s)) return;
+  if (!NeedsLowering(s) || DrawsRandom(s)) return;
   out_.covered.push_back({s.StartByte(), s.EndByte()});
   lines_.clear();
   held_.clear();
@@ -178,6 +219,11 @@ void Lowerer::Simple(const Node& s) {
     std::string text;
     if (s.Type() == "return_statement") {
       Node v = s.NamedChildCount() ? s.NamedChild(0) : Node();
+      Node sv = v ? StripParens(v) : Node();
+      if (v && IsArrayValued(v) && sv.Type() != "identifier" && sv.Type() != "subscript") {
+        ReturnNewArray(s, v);
+        return;
+      }
       if (v && IsArrayValued(v)) Fail(DiagId::kNumpyNewArray, "returns an array expression", v);
       text = "return " + ScalarText(v);
     } else {
@@ -192,9 +238,10 @@ void Lowerer::Simple(const Node& s) {
         ElementWise(s, left, op, right);
         return;
       }
-      if (left.Type() == "identifier" && IsArrayValued(right))
-        Fail(DiagId::kNumpyNewArray, "binds '" + std::string(left.Text()) + "' to a new array expression", s,
-             "allocate it first (x = np.empty(...)) and assign into it (x[:] = ...)");
+      if (left.Type() == "identifier" && op == "=" && IsArrayValued(right)) {
+        NewArray(s, left, right);
+        return;
+      }
       if (left.Type() != "identifier" && NeedsLowering(left))
         Fail(DiagId::kNumpyExpression, "indexes with a NumPy expression", left);
       text = std::string(left.Text()) + " " + op + " " + ScalarText(right);

@@ -128,7 +128,7 @@ TEST_CASE("numpy plan: refusals name the limit, and the kernel is not rewritten"
       "@njit\n"
       "def loop_temp(a, n):\n"
       "    for k in range(n):\n"
-      "        a[1:] = a[:-1]\n");
+      "        a[k + 1:] = a[:-k - 1]\n");
   KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
   CHECK(Refused(PlanOf(plans, "rank"), "CRB209"));
   CHECK(Refused(PlanOf(plans, "ambiguous"), "CRB204"));
@@ -191,4 +191,64 @@ TEST_CASE("star2: slices within a's own extent loop over plain bounds, b's keep 
   CHECK(other.find("min(max(n - 2 + b.shape[0] if n - 2 < 0 else n - 2, 0), b.shape[0])") != std::string::npos);
   CHECK(other.find("min(max(n - 4 + a.shape[0] if n - 4 < 0 else n - 4, 0), a.shape[0])") != std::string::npos);
   CHECK(other.find("raise ValueError(") != std::string::npos);
+}
+
+TEST_CASE("jacobi_2d: an overlapping update in a time loop uses one temporary allocated before the loop") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit\n"
+      "def jacobi_2d(tsteps, u):\n"
+      "    n, m = u.shape\n"
+      "    for t in range(tsteps):\n"
+      "        u[1:n - 1, 1:m - 1] = 0.25 * (u[:n - 2, 1:m - 1] + u[2:, 1:m - 1] + u[1:n - 1, :m - 2] + u[1:n - 1, 2:])\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "jacobi_2d");
+  bool before_loop = false, in_loop = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    before_loop |= w.start == w.end && w.text.find("_pk_np_tmp0 = np.empty((max(n - 2, 0), max(m - 2, 0)))") == 0;
+    in_loop |= w.text.find("_pk_np_tmp0[_pk_np_i0 - 1, _pk_np_i1 - 1] = 0.25 * (u[_pk_np_i0 - 1, _pk_np_i1]") !=
+               std::string::npos;
+  }
+  CHECK(before_loop);
+  CHECK(in_loop);
+  CHECK_FALSE(Refused(p, "CRB210"));
+}
+
+TEST_CASE("softmax: an array expression bound to a name becomes an allocation and the loop that fills it") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:])\")\n"
+      "def softmax(x):\n"
+      "    e = np.exp(x - np.max(x))\n"
+      "    return e / np.sum(e)\n\n"
+      "@njit(\"float64[:](int64[:], int64[:])\")\n"
+      "def mixed(a, b):\n"
+      "    c = np.where(a > b, a, 0.5 * b)\n"
+      "    return c\n\n"
+      "@njit\n"
+      "def guess(a, b, out):\n"
+      "    c = a + b\n"
+      "    out[0] = c[0]\n\n"
+      "@njit\n"
+      "def noise(x):\n"
+      "    return x + np.random.rand(x.shape[0])\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  auto all_text = [](const KernelPlan& k) {
+    std::string s;
+    for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
+    return s;
+  };
+  std::string soft = all_text(PlanOf(plans, "softmax"));
+  CHECK(soft.find("e = np.empty(x.shape[0], dtype=np.float64)") != std::string::npos);
+  CHECK(soft.find("return _pk_np_r") != std::string::npos);
+  // np.where promotes int64 and float64 to float64; the choice is a conditional expression.
+  std::string mixed = all_text(PlanOf(plans, "mixed"));
+  // a and b broadcast against each other: NumPy's ValueError is kept.
+  CHECK(mixed.find("c = np.empty(_pk_np_n0, dtype=np.float64)") != std::string::npos);
+  CHECK(mixed.find("raise ValueError(") != std::string::npos);
+  CHECK(mixed.find("(a[_pk_np_i0 * _pk_np_s1] if a[_pk_np_i0 * _pk_np_s1] > b[_pk_np_i0 * _pk_np_s2] else 0.5 * "
+                   "b[_pk_np_i0 * _pk_np_s2])") != std::string::npos);
+  // Assumed float64 arrays: int64 ones would make an int64 array.
+  CHECK(Refused(PlanOf(plans, "guess"), "CRB140"));
+  CHECK(Refused(PlanOf(plans, "noise"), "CRB211"));
 }
