@@ -25,6 +25,7 @@
 // - np.minimum/np.maximum propagate NaN (math.fmin/fmax do not).
 #pragma once
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +70,9 @@ struct NumpyLoweringInput {
   std::string newline = "\n";
   bool has_signature = false;  // recorded types (eager signature, profile) or call-site types: ranks are exact
   std::vector<std::string> params;
+  /// Arrays and scalars whose element type is assumed (float64) rather than
+  /// known: a temporary whose dtype depends on them is refused (CRB140).
+  std::set<std::string> assumed_dtype;
 };
 
 NumpyLowering LowerNumpy(const NumpyLoweringInput& in);

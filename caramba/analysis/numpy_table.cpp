@@ -71,6 +71,11 @@ const NumpyFunction kTable[] = {
     {"amin",       C::kReduction, 1, 1, "",       R::kMin,    D::kPromote,   ""},
     {"dot",        C::kReduction, 2, 2, "",       R::kDot,    D::kPromote,   ""},
     {"linalg.norm", C::kReduction, 1, 1, "",      R::kNorm,   D::kFloat,     ""},
+    // Element-wise choice: both branches are pure, so evaluating only the
+    // chosen one (a conditional expression) gives NumPy's elements.
+    {"where",      C::kWhere,   3, 3, "",         R::kNone,   D::kPromote,   ""},
+    // A new array: bound to a name, it becomes an allocation and a copy loop.
+    {"copy",       C::kCopy,    1, 1, "",         R::kNone,   D::kPromote,   ""},
     // Allocations: the caller performs them (KernelPlan::allocations).
     {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
@@ -87,7 +92,7 @@ const NumpyFunction kTable[] = {
 
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
-    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"},
+    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
 };
 
 }  // namespace
@@ -115,6 +120,8 @@ const NumpyFunction* FindNumpyMethod(std::string_view method) {
     }
   return nullptr;
 }
+
+bool IsNumpyRandom(std::string_view q) { return q.substr(0, 13) == "numpy.random."; }
 
 std::string_view NumpyReduceName(NumpyReduce r) {
   switch (r) {

@@ -23,6 +23,8 @@ enum class NumpyClass {
   kReduction,   // array -> scalar, lowered to a loop with an accumulator
   kAllocation,  // np.empty & co: hoisted into the caller
   kCast,        // np.float64(x), np.int64(x) on scalars
+  kWhere,       // np.where(c, x, y): element-wise choice, lowered to a conditional expression
+  kCopy,        // np.copy(a), a.copy(): a new array with a's elements
 };
 
 /// What a reduction computes (kReduction rows).
@@ -56,6 +58,10 @@ std::vector<const NumpyFunction*> NumpyRows(NumpyClass cls);
 
 /// Array methods that mean a table reduction (`a.sum()` is np.sum(a)).
 const NumpyFunction* FindNumpyMethod(std::string_view method);
+
+/// NumPy's random streams ("numpy.random.rand"): refused inside kernels,
+/// because a translation cannot draw the numbers NumPy or Numba would.
+bool IsNumpyRandom(std::string_view qualified);
 
 /// Name of a reduction for messages ("np.sum").
 std::string_view NumpyReduceName(NumpyReduce r);

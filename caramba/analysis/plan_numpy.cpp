@@ -17,6 +17,8 @@ void Builder::LowerNumpyStatements() {
   in.newline = src.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
   in.has_signature = recorded_.has_value() || function_args_ != nullptr;  // exact parameter types
   in.params = plan_.params;
+  in.assumed_dtype = unknown_dtype_;
+  in.assumed_dtype.insert(assumed_float_.begin(), assumed_float_.end());
   NumpyLowering low = LowerNumpy(in);
   auto covered = [&](const Diagnostic& d) {
     std::string_view c = d.Code();

@@ -84,8 +84,9 @@ TEST_CASE("numpy plan: a slice assignment is lowered, its shape check moves to t
   REQUIRE(p.numpy_rewrites.size() == 1);
   const std::string& text = p.numpy_rewrites[0].text;
   CHECK(text.find("raise ValueError(") != std::string::npos);
-  CHECK(text.find("for _pk_np_i0 in range(") != std::string::npos);
-  CHECK(text.find("out[_pk_np_o0 + _pk_np_i0] = a[") != std::string::npos);
+  // out[1:-1] is provably in range: the loop runs over its own indices.
+  CHECK(text.find("for _pk_np_i0 in range(1, out.shape[0] - 1):") != std::string::npos);
+  CHECK(text.find("out[_pk_np_i0] = a[") != std::string::npos);
 }
 
 TEST_CASE("numpy plan: a written guard at the top level is a caller check, under an if it is refused") {
@@ -127,7 +128,7 @@ TEST_CASE("numpy plan: refusals name the limit, and the kernel is not rewritten"
       "@njit\n"
       "def loop_temp(a, n):\n"
       "    for k in range(n):\n"
-      "        a[1:] = a[:-1]\n");
+      "        a[k + 1:] = a[:-k - 1]\n");
   KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
   CHECK(Refused(PlanOf(plans, "rank"), "CRB209"));
   CHECK(Refused(PlanOf(plans, "ambiguous"), "CRB204"));
@@ -144,7 +145,8 @@ TEST_CASE("numpy plan: an overlapping update goes through a temporary the caller
   KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
   const KernelPlan& p = PlanOf(plans, "shift");
   REQUIRE(p.numpy_rewrites.size() == 1);
-  CHECK(p.numpy_rewrites[0].text.find("_pk_np_tmp4 = np.empty(_pk_np_n1)") != std::string::npos);
+  // a[1:] and a[:-1] are provably in range: the temporary has their exact length.
+  CHECK(p.numpy_rewrites[0].text.find("_pk_np_tmp0 = np.empty(max(a.shape[0] - 1, 0))") != std::string::npos);
 }
 
 TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Python (CRB515)") {
@@ -164,4 +166,89 @@ TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Pyt
   }
   CHECK(decorator_removed);
   CHECK(host_exp);
+}
+
+TEST_CASE("star2: slices within a's own extent loop over plain bounds, b's keep one clamped line per bound") {
+  Tree t = Tree::Parse(
+      "from numba import njit\n\n"
+      "@njit\n"
+      "def star2(a, b):\n"
+      "    n = a.shape[0]\n"
+      "    m = a.shape[1]\n"
+      "    a[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]\n"
+      "    b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "star2");
+  REQUIRE(p.numpy_rewrites.size() == 2);
+  const std::string& own = p.numpy_rewrites[0].text;
+  CHECK(own.find("for _pk_np_i0 in range(2, n - 2):") != std::string::npos);
+  CHECK(own.find("a[_pk_np_i0, _pk_np_i1] += 0.4 * a[_pk_np_i0, _pk_np_i1]") != std::string::npos);
+  CHECK(own.find("raise") == std::string::npos);
+  CHECK(own.find("min(") == std::string::npos);
+  // b's extent may differ from n, and a[0:n - 4] is not a[0:n - 4] of plain
+  // arithmetic when n is 3 (Python reads n - 4 = -1 as the last element).
+  const std::string& other = p.numpy_rewrites[1].text;
+  CHECK(other.find("min(max(n - 2 + b.shape[0] if n - 2 < 0 else n - 2, 0), b.shape[0])") != std::string::npos);
+  CHECK(other.find("min(max(n - 4 + a.shape[0] if n - 4 < 0 else n - 4, 0), a.shape[0])") != std::string::npos);
+  CHECK(other.find("raise ValueError(") != std::string::npos);
+}
+
+TEST_CASE("jacobi_2d: an overlapping update in a time loop uses one temporary allocated before the loop") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit\n"
+      "def jacobi_2d(tsteps, u):\n"
+      "    n, m = u.shape\n"
+      "    for t in range(tsteps):\n"
+      "        u[1:n - 1, 1:m - 1] = 0.25 * (u[:n - 2, 1:m - 1] + u[2:, 1:m - 1] + u[1:n - 1, :m - 2] + u[1:n - 1, 2:])\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "jacobi_2d");
+  bool before_loop = false, in_loop = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    before_loop |= w.start == w.end && w.text.find("_pk_np_tmp0 = np.empty((max(n - 2, 0), max(m - 2, 0)))") == 0;
+    in_loop |= w.text.find("_pk_np_tmp0[_pk_np_i0 - 1, _pk_np_i1 - 1] = 0.25 * (u[_pk_np_i0 - 1, _pk_np_i1]") !=
+               std::string::npos;
+  }
+  CHECK(before_loop);
+  CHECK(in_loop);
+  CHECK_FALSE(Refused(p, "CRB210"));
+}
+
+TEST_CASE("softmax: an array expression bound to a name becomes an allocation and the loop that fills it") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:])\")\n"
+      "def softmax(x):\n"
+      "    e = np.exp(x - np.max(x))\n"
+      "    return e / np.sum(e)\n\n"
+      "@njit(\"float64[:](int64[:], int64[:])\")\n"
+      "def mixed(a, b):\n"
+      "    c = np.where(a > b, a, 0.5 * b)\n"
+      "    return c\n\n"
+      "@njit\n"
+      "def guess(a, b, out):\n"
+      "    c = a + b\n"
+      "    out[0] = c[0]\n\n"
+      "@njit\n"
+      "def noise(x):\n"
+      "    return x + np.random.rand(x.shape[0])\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  auto all_text = [](const KernelPlan& k) {
+    std::string s;
+    for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
+    return s;
+  };
+  std::string soft = all_text(PlanOf(plans, "softmax"));
+  CHECK(soft.find("e = np.empty(x.shape[0], dtype=np.float64)") != std::string::npos);
+  CHECK(soft.find("return _pk_np_r") != std::string::npos);
+  // np.where promotes int64 and float64 to float64; the choice is a conditional expression.
+  std::string mixed = all_text(PlanOf(plans, "mixed"));
+  // a and b broadcast against each other: NumPy's ValueError is kept.
+  CHECK(mixed.find("c = np.empty(_pk_np_n0, dtype=np.float64)") != std::string::npos);
+  CHECK(mixed.find("raise ValueError(") != std::string::npos);
+  CHECK(mixed.find("(a[_pk_np_i0 * _pk_np_s1] if a[_pk_np_i0 * _pk_np_s1] > b[_pk_np_i0 * _pk_np_s2] else 0.5 * "
+                   "b[_pk_np_i0 * _pk_np_s2])") != std::string::npos);
+  // Assumed float64 arrays: int64 ones would make an int64 array.
+  CHECK(Refused(PlanOf(plans, "guess"), "CRB140"));
+  CHECK(Refused(PlanOf(plans, "noise"), "CRB211"));
 }

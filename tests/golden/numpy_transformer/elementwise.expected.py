@@ -9,53 +9,32 @@ from numba import njit
 @njit
 def smooth(a, out):
     # out[1:-1] = (a[:-2] + a[1:-1] + a[2:]) / 3.0
-    _pk_np_o0 = min(1, out.shape[0])
-    _pk_np_e1 = max(out.shape[0] - 1, 0)
-    _pk_np_n2 = max(_pk_np_e1 - _pk_np_o0, 0)
-    _pk_np_e3 = max(a.shape[0] - 2, 0)
-    _pk_np_o4 = min(1, a.shape[0])
-    _pk_np_e5 = max(a.shape[0] - 1, 0)
-    _pk_np_n6 = max(_pk_np_e5 - _pk_np_o4, 0)
-    _pk_np_o7 = min(2, a.shape[0])
-    _pk_np_n8 = max(a.shape[0] - _pk_np_o7, 0)
-    _pk_np_s9 = min(_pk_np_e3 - 1, 1)
-    _pk_np_s10 = min(_pk_np_n6 - 1, 1)
-    _pk_np_s11 = min(_pk_np_n8 - 1, 1)
-    if (_pk_np_e3 != _pk_np_n2 and _pk_np_e3 != 1) or (_pk_np_n6 != _pk_np_n2 and _pk_np_n6 != 1) or (_pk_np_n8 != _pk_np_n2 and _pk_np_n8 != 1):
+    _pk_np_s0 = min(max(a.shape[0] - 2, 0) - 1, 1)
+    if (max(a.shape[0] - 2, 0) != max(out.shape[0] - 2, 0) and max(a.shape[0] - 2, 0) != 1):
         raise ValueError("could not broadcast the operands of out[1:-1]=(a[:-2]+a[1:-1]+a[2:])/3.0")
-    for _pk_np_i0 in range(_pk_np_n2):
-        out[_pk_np_o0 + _pk_np_i0] = (a[_pk_np_i0 * _pk_np_s9] + a[_pk_np_o4 + _pk_np_i0 * _pk_np_s10] + a[_pk_np_o7 + _pk_np_i0 * _pk_np_s11]) / 3.0
+    for _pk_np_i0 in range(1, out.shape[0] - 1):
+        out[_pk_np_i0] = (a[(_pk_np_i0 - 1) * _pk_np_s0] + a[1 + (_pk_np_i0 - 1) * _pk_np_s0] + a[2 + (_pk_np_i0 - 1) * _pk_np_s0]) / 3.0
 
 
 @njit
 def shift(a):
     # a[1:] = a[:-1]
-    _pk_np_o0 = min(1, a.shape[0])
-    _pk_np_n1 = max(a.shape[0] - _pk_np_o0, 0)
-    _pk_np_e2 = max(a.shape[0] - 1, 0)
-    _pk_np_s3 = min(_pk_np_e2 - 1, 1)
-    if (_pk_np_e2 != _pk_np_n1 and _pk_np_e2 != 1):
-        raise ValueError("could not broadcast the operands of a[1:]=a[:-1]")
-    _pk_np_tmp4 = np.empty(_pk_np_n1)
-    for _pk_np_i0 in range(_pk_np_n1):
-        _pk_np_tmp4[_pk_np_i0] = a[_pk_np_i0 * _pk_np_s3]
-    for _pk_np_i0 in range(_pk_np_n1):
-        a[_pk_np_o0 + _pk_np_i0] = _pk_np_tmp4[_pk_np_i0]
+    _pk_np_tmp0 = np.empty(max(a.shape[0] - 1, 0))
+    for _pk_np_i0 in range(1, a.shape[0]):
+        _pk_np_tmp0[_pk_np_i0 - 1] = a[_pk_np_i0 - 1]
+    for _pk_np_i0 in range(1, a.shape[0]):
+        a[_pk_np_i0] = _pk_np_tmp0[_pk_np_i0 - 1]
 
 
 @njit("void(float64[:, :], float64[:])")
 def add_row(m, v):
     # m[:, 1:] += 2.0 * v[1:]
-    _pk_np_o0 = min(1, m.shape[1])
-    _pk_np_n1 = max(m.shape[1] - _pk_np_o0, 0)
-    _pk_np_o2 = min(1, v.shape[0])
-    _pk_np_n3 = max(v.shape[0] - _pk_np_o2, 0)
-    _pk_np_s4 = min(_pk_np_n3 - 1, 1)
-    if (_pk_np_n3 != _pk_np_n1 and _pk_np_n3 != 1):
+    _pk_np_s0 = min(max(v.shape[0] - 1, 0) - 1, 1)
+    if (max(v.shape[0] - 1, 0) != max(m.shape[1] - 1, 0) and max(v.shape[0] - 1, 0) != 1):
         raise ValueError("could not broadcast the operands of m[:,1:]+=2.0*v[1:]")
     for _pk_np_i0 in range(m.shape[0]):
-        for _pk_np_i1 in range(_pk_np_n1):
-            m[_pk_np_i0, _pk_np_o0 + _pk_np_i1] += 2.0 * v[_pk_np_o2 + _pk_np_i1 * _pk_np_s4]
+        for _pk_np_i1 in range(1, m.shape[1]):
+            m[_pk_np_i0, _pk_np_i1] += 2.0 * v[1 + (_pk_np_i1 - 1) * _pk_np_s0]
 
 
 @njit
@@ -77,12 +56,11 @@ def radius(a, b, r):
         if (max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) != max(min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0]) - min(max(r + b.shape[0] if r < 0 else r, 0), b.shape[0]), 0) and max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) != 1):
             raise ValueError("could not broadcast the operands of b[r:n-r]+=a[r-k:n-r-k]")
         _pk_np_o0 = min(max(r + b.shape[0] if r < 0 else r, 0), b.shape[0])
-        _pk_np_e1 = min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0])
-        _pk_np_n2 = max(_pk_np_e1 - _pk_np_o0, 0)
-        _pk_np_o3 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
-        _pk_np_s4 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
-        for _pk_np_i0 in range(_pk_np_n2):
-            b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o3 + _pk_np_i0 * _pk_np_s4]
+        _pk_np_n1 = max(min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0]) - _pk_np_o0, 0)
+        _pk_np_o2 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
+        _pk_np_s3 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
+        for _pk_np_i0 in range(_pk_np_n1):
+            b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o2 + _pk_np_i0 * _pk_np_s3]
 
 
 @njit

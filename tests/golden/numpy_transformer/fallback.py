@@ -14,7 +14,7 @@ def step(Y, X, w, iterations):
     return np.sqrt(w)
 
 
-@njit  # expect: CRB515
+@njit
 def new_array(a):
     b = a[1:] * 2.0
     return b[0]

@@ -7,60 +7,43 @@ import pykokkos as pk
 
 
 @pk.workunit
-def _pk_star2_phase1(tid, a, b, _pk_np_n4: pk.int64, _pk_np_n7: pk.int64, _pk_np_o2: pk.int64, _pk_np_o5: pk.int64, _pk_np_o8: pk.int64, _pk_np_s14: pk.int64, _pk_np_o11: pk.int64, _pk_np_s15: pk.int64, _pk_np_s18: pk.int64):
+def _pk_star2_phase1(tid, a, b, _pk_np_n0: pk.int64, _pk_np_n1: pk.int64, _pk_np_s2: pk.int64, _pk_np_s3: pk.int64, _pk_np_s5: pk.int64):
     _pk_np_i0: pk.int64 = tid
-    for _pk_np_i1 in range(_pk_np_n7):
-        b[_pk_np_o2 + _pk_np_i0][_pk_np_o5 + _pk_np_i1] += 0.4 * a[_pk_np_o8 + _pk_np_i0 * _pk_np_s14][_pk_np_o11 + _pk_np_i1 * _pk_np_s15]
-        b[_pk_np_o2 + _pk_np_i0][_pk_np_o5 + _pk_np_i1] += 0.05 * a[_pk_np_i0 * _pk_np_s18][_pk_np_o11 + _pk_np_i1 * _pk_np_s15]
+    for _pk_np_i1 in range(_pk_np_n1):
+        b[_pk_np_i0 + 2][_pk_np_i1 + 2] += 0.4 * a[2 + _pk_np_i0 * _pk_np_s2][2 + _pk_np_i1 * _pk_np_s3]
+        b[_pk_np_i0 + 2][_pk_np_i1 + 2] += 0.05 * a[_pk_np_i0 * _pk_np_s5][2 + _pk_np_i1 * _pk_np_s3]
 
 
 def star2(a, b):
     n = a.shape[0]
     m = a.shape[1]
     # b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
-    _pk_np_b0 = n - 2
-    _pk_np_b1 = m - 2
-    _pk_np_o2 = min(2, b.shape[0])
-    _pk_np_e3 = min(max(_pk_np_b0 + b.shape[0] if _pk_np_b0 < 0 else _pk_np_b0, 0), b.shape[0])
-    _pk_np_n4 = max(_pk_np_e3 - _pk_np_o2, 0)
-    _pk_np_o5 = min(2, b.shape[1])
-    _pk_np_e6 = min(max(_pk_np_b1 + b.shape[1] if _pk_np_b1 < 0 else _pk_np_b1, 0), b.shape[1])
-    _pk_np_n7 = max(_pk_np_e6 - _pk_np_o5, 0)
-    _pk_np_o8 = min(2, a.shape[0])
-    _pk_np_e9 = min(max(_pk_np_b0 + a.shape[0] if _pk_np_b0 < 0 else _pk_np_b0, 0), a.shape[0])
-    _pk_np_n10 = max(_pk_np_e9 - _pk_np_o8, 0)
-    _pk_np_o11 = min(2, a.shape[1])
-    _pk_np_e12 = min(max(_pk_np_b1 + a.shape[1] if _pk_np_b1 < 0 else _pk_np_b1, 0), a.shape[1])
-    _pk_np_n13 = max(_pk_np_e12 - _pk_np_o11, 0)
-    _pk_np_s14 = min(_pk_np_n10 - 1, 1)
-    _pk_np_s15 = min(_pk_np_n13 - 1, 1)
-    if (_pk_np_n10 != _pk_np_n4 and _pk_np_n10 != 1) or (_pk_np_n13 != _pk_np_n7 and _pk_np_n13 != 1):
+    _pk_np_n0 = max(min(max(n - 2 + b.shape[0] if n - 2 < 0 else n - 2, 0), b.shape[0]) - 2, 0)
+    _pk_np_n1 = max(min(max(m - 2 + b.shape[1] if m - 2 < 0 else m - 2, 0), b.shape[1]) - 2, 0)
+    _pk_np_s2 = min(max(n - 4, 0) - 1, 1)
+    _pk_np_s3 = min(max(m - 4, 0) - 1, 1)
+    if (max(n - 4, 0) != _pk_np_n0 and max(n - 4, 0) != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.4*a[2:n-2,2:m-2]")
     # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
-    _pk_np_b16 = n - 4
-    _pk_np_e17 = min(max(_pk_np_b16 + a.shape[0] if _pk_np_b16 < 0 else _pk_np_b16, 0), a.shape[0])
-    _pk_np_s18 = min(_pk_np_e17 - 1, 1)
-    if (_pk_np_e17 != _pk_np_n4 and _pk_np_e17 != 1) or (_pk_np_n13 != _pk_np_n7 and _pk_np_n13 != 1):
+    _pk_np_n4 = min(max(n - 4 + a.shape[0] if n - 4 < 0 else n - 4, 0), a.shape[0])
+    _pk_np_s5 = min(_pk_np_n4 - 1, 1)
+    if (_pk_np_n4 != _pk_np_n0 and _pk_np_n4 != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[0:n-4,2:m-2]")
     _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
-    pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n4)), _pk_star2_phase1,
+    pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n0)), _pk_star2_phase1,
         a=pk.array(a),
         b=pk.array(b),
-        _pk_np_n4=_pk_np_n4,
-        _pk_np_n7=_pk_np_n7,
-        _pk_np_o2=_pk_np_o2,
-        _pk_np_o5=_pk_np_o5,
-        _pk_np_o8=_pk_np_o8,
-        _pk_np_s14=_pk_np_s14,
-        _pk_np_o11=_pk_np_o11,
-        _pk_np_s15=_pk_np_s15,
-        _pk_np_s18=_pk_np_s18)
+        _pk_np_n0=_pk_np_n0,
+        _pk_np_n1=_pk_np_n1,
+        _pk_np_s2=_pk_np_s2,
+        _pk_np_s3=_pk_np_s3,
+        _pk_np_s5=_pk_np_s5)
 
 
 @pk.workunit
-def _pk_radius_phase1(tid, a, b, _pk_np_n2: pk.int64, _pk_np_o0: pk.int64, _pk_np_o3: pk.int64, _pk_np_s4: pk.int64):
+def _pk_radius_phase1(tid, a, b, _pk_np_n1: pk.int64, _pk_np_o0: pk.int64, _pk_np_o2: pk.int64, _pk_np_s3: pk.int64):
     _pk_np_i0: pk.int64 = tid
-    b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o3 + _pk_np_i0 * _pk_np_s4]
+    b[_pk_np_o0 + _pk_np_i0] += a[_pk_np_o2 + _pk_np_i0 * _pk_np_s3]
 
 
 def radius(a, b, r):
@@ -70,18 +53,17 @@ def radius(a, b, r):
         if (max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) != max(min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0]) - min(max(r + b.shape[0] if r < 0 else r, 0), b.shape[0]), 0) and max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) != 1):
             raise ValueError("could not broadcast the operands of b[r:n-r]+=a[r-k:n-r-k]")
         _pk_np_o0 = min(max(r + b.shape[0] if r < 0 else r, 0), b.shape[0])
-        _pk_np_e1 = min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0])
-        _pk_np_n2 = max(_pk_np_e1 - _pk_np_o0, 0)
-        _pk_np_o3 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
-        _pk_np_s4 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
+        _pk_np_n1 = max(min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0]) - _pk_np_o0, 0)
+        _pk_np_o2 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
+        _pk_np_s3 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
         _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
-        pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n2)), _pk_radius_phase1,
+        pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n1)), _pk_radius_phase1,
             a=pk.array(a),
             b=pk.array(b),
-            _pk_np_n2=_pk_np_n2,
+            _pk_np_n1=_pk_np_n1,
             _pk_np_o0=_pk_np_o0,
-            _pk_np_o3=_pk_np_o3,
-            _pk_np_s4=_pk_np_s4)
+            _pk_np_o2=_pk_np_o2,
+            _pk_np_s3=_pk_np_s3)
 
 
 @pk.workunit
@@ -126,6 +108,4 @@ def _pk_spread(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
 def spread(a):
     if int(a.shape[0]) == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
-    if int(a.shape[0]) == 0:
-        raise ValueError("zero-size array to reduction operation minimum which has no identity")
     return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_spread, a=pk.array(a))

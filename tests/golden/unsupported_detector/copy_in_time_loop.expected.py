@@ -1,5 +1,5 @@
 # One refusal per refused construct, and it says what to do: the copy made in
-# the time loop (a Jacobi sweep) is the reason; the indexing of the copy that
+# the time loop (a Jacobi sweep, a new array on every step) is the reason; the indexing of the copy that
 # follows is its echo, not a second finding ("indexes 'unew', which is not an
 # array" used to follow), and so is the array made from a tuple variable
 # ("indexes the 1-D array 'v'" for a 2-D v).
@@ -10,14 +10,11 @@ from numba import njit
 @njit("float64[:, :](float64[:, :], float64[:, :], float64, int64)")
 def jacobi(u, f, h, iters):
     for it in range(iters):
-        unew = u.copy()  # expect: CRB303
+        unew = u.copy()  # expect: CRB207
         for i in range(1, u.shape[0] - 1):
             for j in range(1, u.shape[1] - 1):
                 unew[i, j] = 0.25 * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - h * h * f[i, j])
-        # u[:, :] = unew
-        for _pk_np_i0 in range(u.shape[0]):
-            for _pk_np_i1 in range(u.shape[1]):
-                u[_pk_np_i0, _pk_np_i1] = unew
+        u[:, :] = unew
     return u
 
 

@@ -9,7 +9,7 @@ from numba import njit
 
 @njit("float64[:](float64[:])")
 def unit(v):  # expect: CRB132
-    return v / np.sqrt(np.sum(v * v))  # expect: CRB207
+    return v / np.sqrt(np.sum(v * v))
 
 
 @njit

@@ -12,8 +12,8 @@ def step(a, out):
 
 
 @njit
-def compare(a, out):
-    out[:] = a[:] > 0.5  # expect: CRB203
+def invert(a, out):
+    out[:] = ~(a[:] > 0.5)  # expect: CRB203
 
 
 @njit
@@ -58,7 +58,7 @@ def too_many(m, v):
 @njit
 def overlap_in_loop(a, n):
     for k in range(n):
-        a[1:] = a[:-1]  # expect: CRB210
+        a[k + 1:] = a[:-k - 1]  # expect: CRB210
 
 
 @njit

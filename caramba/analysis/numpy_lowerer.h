@@ -1,0 +1,238 @@
+// numpy_lowerer.h — the NumPy lowering's internal state, shared by its
+// files (not part of the public interface, which is numpy_lowering.h):
+//   numpy_lowering.cpp     entry points, text helpers, names and diagnostics
+//   numpy_statements.cpp   which statements need lowering, statement rewriting,
+//                          scalar expressions
+//   numpy_bounds.cpp       slice bounds, held temporaries, shape checks, loops
+//   numpy_operands.cpp     array operands, broadcasting, element texts
+//   numpy_elementwise.cpp  element-wise assignments
+//   numpy_reductions.cpp   whole-array reductions
+//
+// One Lowerer per kernel walks its statements. A statement that uses NumPy on
+// arrays is rebuilt as text: a prelude (reduction loops, bound temporaries,
+// the shape check) followed by the loop nest of the statement itself. The
+// text is Numba spelling, so the result is still a valid Numba kernel; the
+// KernelPlan analysis recomputed from it sees ordinary loops.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "caramba/analysis/numpy_lowering.h"
+#include "caramba/analysis/numpy_table.h"
+
+namespace caramba::numpy_lowering {
+
+Node StripParens(Node n);
+/// A name, literal, attribute, call or subscript: needs no parentheses.
+bool IsAtom(const std::string& t);
+/// A name, a literal or `a.shape[d]`: cheap enough to repeat, no temporary.
+bool IsSimple(const std::string& t);
+std::string Paren(const std::string& t);
+std::string FirstLine(std::string_view t);
+/// Continuation lines of a generated multi-line line moved in (see the definition).
+std::string ShiftContinuations(const std::string& line, const std::string& base);
+/// A name, or a name plus or minus an integer literal (`n - 2`): short
+/// enough to repeat inside one bound expression.
+bool IsLinear(const std::string& t);
+/// The names a generated text reads (not attribute names after a dot).
+std::vector<std::string> NamesIn(const std::string& text);
+/// A decimal integer literal that fits a long.
+bool IsIntegerText(const std::string& t);
+/// The text without blanks and line continuations (for comparing texts).
+std::string Squeeze(std::string_view t);
+
+// One dimension of an array operand as NumPy sees it after normalising the
+// slice: the first element touched and the number of elements.
+//
+// A dimension is `plain` when its slice is provably normalised as written
+// (`a[2:n - 2]` with n = a.shape[0], `a[1:-1]`, `a[:]`): then `offset` is the
+// literal start, `stop` the user's stop (or the extent minus a literal) and
+// the loop over it reads `range(offset, stop)`, with no clamping arithmetic.
+struct Dim {
+  std::string offset;  // "0" or an expression (Numba spelling): the normalised start
+  std::string stop;    // the normalised stop
+  std::string length;  // max(stop - offset, 0): the exact number of elements
+  std::string key;     // equal keys: provably equal lengths (same extent, same bounds)
+  std::string stride;  // set when the dimension may broadcast: 0 or 1
+  bool plain = false;
+};
+
+// `n = a.shape[0]`, `n, m = a.shape`, `n = len(a)` at the top level of the
+// kernel, n bound once and a never rebound: n is a's extent wherever it is
+// read after `end`.
+struct ExtentAlias {
+  std::string extent;  // "a.shape[0]"
+  uint32_t end = 0;
+};
+
+// An array operand: `a`, `a[1:-1]`, `a[i, 2:m]`.
+struct Leaf {
+  Node node;
+  std::string base;
+  std::vector<std::string> fixed;  // per base dimension: the index text, or "" for a slice dimension
+  std::vector<Dim> dims;           // the slice dimensions, in order
+  std::string entries_key;         // squeezed subscript text, to compare with the target's
+};
+
+struct Failure {};
+// Not the NumpyTransformer's business after all (a subview use the
+// SubviewTransformer reports): the statement is left to the plan's refusals.
+struct Abstain {};
+
+class Lowerer {
+ public:
+  Lowerer(const NumpyLoweringInput& in, NumpyLowering& out);
+  void Run();
+
+ private:
+  // ---- diagnostics -------------------------------------------------------------
+  [[noreturn]] void Fail(DiagId id, const std::string& what, const Node& n, std::string help = {});
+  void Note(DiagId id, const std::string& what, const Node& n);
+  std::string Fresh(const std::string& what);
+  std::string Index(size_t d);
+  // ---- what needs lowering --------------------------------------------------------
+  int Rank(const Node& n) const;
+  const NumpyFunction* Row(const Node& call) const;
+  bool IsReduction(const Node& n) const;
+  bool IsElementwiseCall(const Node& n) const;
+  // A subscript that denotes an array (a slice in it, or fewer indices than rank).
+  // Counts the indices of a whole chain (`a[i][j]`, the view spelling, is
+  // an element of a 2-D array).
+  bool IsArraySubscript(const Node& n) const;
+  bool IsArrayValued(const Node& e) const;
+  bool IsArrayComparison(const Node& n) const;
+  Node CopiedArray(const Node& n) const;
+  // A slice used as a plain value: bound to a name (`row = a[i, :]`) or
+  // passed to a function that is not NumPy's. Those are subviews, the
+  // SubviewTransformer's business, not array expressions.
+  bool IsPlainValue(const Node& sub) const;
+  bool NeedsLowering(const Node& root) const;
+  bool DrawsRandom(const Node& s) const;
+  // ---- statements -----------------------------------------------------------------
+  void Block(const Node& block);
+  void Statement(const Node& s);
+  // A compound statement's condition or loop header: its prelude goes
+  // before the statement (evaluated once, as the header is).
+  void Header(const Node& stmt, const Node& expr, bool room);
+  std::string Indentation(const Node& n) const;
+  void Simple(const Node& s);
+  // Replaces statement `s` by the prelude lines and `text` (which may hold
+  // several lines, already indented relative to the statement).
+  void Emit(const Node& s, const std::string& text);
+  // ---- scalar expressions -----------------------------------------------------------
+  // The text of a scalar expression: reductions become accumulators computed
+  // by loops in the prelude; np.minimum/np.maximum of scalars NaN-propagating
+  // conditional expressions.
+  std::string ScalarText(const Node& e);
+  // An element `a[i, j]` / `a[i][j]`: its indices may hold reductions.
+  std::string ElementChain(const Node& e);
+  template <typename F>
+  std::string Splice(const Node& e, F&& child) {
+    return SpliceChildren(e, std::forward<F>(child));
+  }
+  // np.minimum(x, y): y when y is NaN, x when x is NaN (x != x), else the
+  // smaller; x and y are pure, so repeating them is exact.
+  std::string NanMinMax(bool min, const std::string& x, const std::string& y);
+  // ---- array operands ------------------------------------------------------------------
+  // Python's normalisation of a slice bound against extent `n`.
+  std::string Bound(const Node& b, bool hi, const std::string& n);
+  // The slice `lo:hi` of extent `extent` when it is provably normalised as
+  // written (see Dim); false when it needs Python's clamping.
+  bool PlainSlice(const Node& lo, const Node& hi, const std::string& extent, Dim& dim) const;
+  // `n`, `a.shape[0]`, `len(a)`, each optionally minus an integer literal:
+  // the extent it names (canonical "a.shape[0]"), its spelling and the literal.
+  bool ExtentMinus(const Node& e, std::string& extent, std::string& spelling, long& minus) const;
+  // How the statement being lowered spells `extent`: an alias bound before it, else the extent.
+  std::string SpellExtent(const std::string& extent) const;
+  // The result indices of a loop nest over `result`, remembering where each
+  // loop starts (plain dimensions loop from their literal start).
+  std::vector<std::string> Indices(const std::vector<Dim>& result);
+  // The 0-based position along the loop of index `i`.
+  std::string Position(const std::string& i) const;
+  // A value repeated by a conditional expression, in a temporary of the
+  // current context (before the statement, or per element inside the loop).
+  std::string HoldValue(const std::string& text);
+  // Bound text in a temporary when it is not already a name or literal;
+  // one temporary per text within a statement.
+  std::string Hold(const std::string& text, const std::string& kind);
+  // The text reads only names bound at most once (parameters, set-up
+  // scalars, the lowering's own top-level temporaries): its value is the
+  // same in every later top-level statement.
+  bool Invariant(const std::string& text) const;
+  Leaf MakeLeaf(const Node& e);
+  // The array operands of an element-wise expression, left to right;
+  // reductions inside it are scalars, not operands.
+  void Leaves(const Node& e, std::vector<Leaf>& out);
+  // Whether Leaves() would find an array operand (without making them).
+  bool HasLeaf(const Node& e) const;
+  void CheckOperandKinds(const Node& e);
+  // The element of array expression `e` at the result indices `idx`
+  // (right-aligned: a leaf of rank r uses the last r of them).
+  std::string ElementText(const Node& e, const std::vector<std::string>& idx, std::vector<Leaf>& leaves, size_t& next);
+  std::string Access(const Leaf& leaf, const std::vector<std::string>& idx);
+  // Broadcasting of `leaves` against result dimensions `result` (the
+  // target's, or computed from the leaves when `result` is empty): fills
+  // strides, returns the shape check clauses (NumPy raises ValueError when
+  // one holds) and the result lengths.
+  std::vector<std::string> Broadcast(std::vector<Leaf>& leaves, std::vector<Dim>& result, bool from_leaves);
+  static std::string Length(const Dim& d);
+  // Bound texts into temporaries (evaluated once, before the loops).
+  void HoldDims(std::vector<Dim>& dims, bool lengths);
+  bool Guard(const std::vector<std::string>& clauses, const std::string& exception, const std::string& message);
+  // Opens one loop per result dimension; returns the indentation inside.
+  std::string Loops(const std::vector<Dim>& result, std::vector<std::string>& out_lines, std::vector<std::string>& idx);
+  // ---- element-wise assignments ----------------------------------------------------------
+  void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right);
+  Node HostStatement(const Node& s, const std::string& shape) const;
+  // ---- new arrays (numpy_temporaries.cpp) -------------------------------------------------
+  // `x = <array expression>` at the top level: `x = np.empty(shape, dtype=...)`
+  // and the loop nest that fills it.
+  void NewArray(const Node& s, const Node& left, const Node& right);
+  // `return <array expression>` at the top level: a new array, returned.
+  void ReturnNewArray(const Node& s, const Node& value);
+  // The allocation of `name` (into the prelude) and the text of the loops
+  // filling it with `right`.
+  std::string FillNewArray(const Node& s, const std::string& name, const Node& right);
+  // The NumPy dtype (`np.float64`) of the elements of `e`; refused (CRB140)
+  // when it depends on an element type that is only assumed.
+  std::string TemporaryDtype(const Node& e);
+  Scalar ResultScalar(const Node& e, const TypeTable& types) const;
+  // `name` is returned, renamed, passed to a helper or asked for an attribute.
+  bool Escapes(const std::string& name) const;
+  // np.random inside the kernel: refused with its own code.
+  void RefuseRandom();
+  // ---- reductions ----------------------------------------------------------------------
+  std::string Reduce(const Node& call);
+
+  const NumpyLoweringInput& in_;
+  NumpyLowering& out_;
+  Node body_;
+  std::set<std::string> used_;
+  std::vector<std::string> index_;
+  std::vector<std::string> lines_;  // the prelude of the statement being lowered
+  std::vector<std::string> temp_allocations_;
+  std::string numpy_;
+  int counter_ = 0;
+  Node stmt_;                                // the statement being lowered
+  std::set<std::string> ids_;                // names its shape checks read
+  std::vector<std::string>* sink_ = &lines_;  // where HoldValue puts its temporaries
+  bool abstained_ = false;                  // a statement left to other refusals
+  bool top_ = false;                        // the statement is a top-level statement of the kernel
+  std::map<std::string, std::string> held_;  // text -> temporary, per statement
+  std::map<std::string, std::string> shared_;  // text -> top-level temporary, per kernel
+  std::map<std::string, int> bound_;           // name -> bindings (2 for loops and augmented)
+  std::map<std::string, ExtentAlias> aliases_;  // name -> the extent it holds
+  std::map<std::string, std::string> start_;    // loop index -> its first value ("0" when absent)
+  std::set<std::string> guarded_;               // top-level invariant shape checks already emitted
+  std::map<uint32_t, std::string> hoisted_;     // top-level statement start -> allocations to put before it
+  // Arrays this lowering allocated (`x = a * 2.0`): x's dimensions are those
+  // of the expression, so later operands compare with it by key.
+  std::map<std::string, std::vector<Dim>> new_dims_;
+  std::map<std::string, Scalar> new_scalar_;     // and their element types
+  std::map<std::string, uint32_t> top_bound_;   // name bound once at the top level -> end of its statement
+};
+
+}  // namespace caramba::numpy_lowering

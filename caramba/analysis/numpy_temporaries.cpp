@@ -1,0 +1,216 @@
+// numpy_temporaries.cpp — array expressions bound to names (`x = a * 2.0`,
+// `m = a > 0`, `c = np.where(...)`, `y = a.copy()`): a top-level allocation
+// `x = np.empty(shape, dtype=...)` that the caller performs, then the loop
+// nest that fills it. Also the refusal of np.random.
+// See numpy_lowerer.h for how the files share the work.
+#include <algorithm>
+
+#include "caramba/analysis/numpy_lowerer.h"
+#include "caramba/analysis/type_inference.h"
+#include "caramba/analysis/walk.h"
+
+namespace caramba::numpy_lowering {
+
+void Lowerer::NewArray(const Node& s, const Node& left, const Node& right) {
+  std::string name(left.Text());
+  // The caller allocates the array once (KernelPlan::allocations): that
+  // needs one binding, at the top level, where the shape is known.
+  if (!top_)
+    Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to a new array inside a loop or branch", s,
+         "allocate it once before the loop (x = np.empty(...)) and assign into it (x[:] = ...)");
+  if (bound_[name] != 1)
+    Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to a new array and assigns '" + name + "' again", s,
+         "allocate it once (x = np.empty(...)) and assign into it (x[:] = ...)");
+  if (numpy_.empty()) Fail(DiagId::kNumpyNewArray, "needs numpy imported to allocate '" + name + "'", s);
+  Emit(s, FillNewArray(s, name, right));
+}
+
+void Lowerer::ReturnNewArray(const Node& s, const Node& value) {
+  if (!top_ || numpy_.empty())
+    Fail(DiagId::kNumpyNewArray, "returns an array expression inside a loop or branch", value,
+         "compute it into an array allocated at the top level (x = np.empty(...); x[:] = ...) and return that");
+  std::string name = Fresh("r");
+  Emit(s, FillNewArray(s, name, value) + in_.newline + Indentation(s) + "return " + name);
+}
+
+std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const Node& right) {
+  Node src = right;
+  if (Node copied = CopiedArray(StripParens(right))) src = copied;
+  CheckOperandKinds(src);
+  std::string dtype = TemporaryDtype(src);
+  // A mask the kernel only reads element by element is stored as 0 and 1 in
+  // uint8 (kernels cannot write bool arrays, CRB305); one that leaves the
+  // kernel keeps NumPy's bool dtype.
+  if (dtype == numpy_ + ".bool_" && !Escapes(name)) dtype = numpy_ + ".uint8";
+  new_scalar_[name] = ResultScalar(src, in_.types);
+  std::vector<Leaf> leaves;
+  Leaves(src, leaves);
+  for (Leaf& l : leaves) HoldDims(l.dims, true);
+  std::vector<Dim> result;
+  std::vector<std::string> clauses = Broadcast(leaves, result, true);
+  std::vector<std::string> spelled;
+  for (const Dim& d : result) spelled.push_back(d.length);
+  HoldDims(result, true);
+  // The check reads the held result lengths rather than spelling them again.
+  for (std::string& c : clauses)
+    for (size_t d = 0; d < result.size(); ++d)
+      for (size_t at = c.find(spelled[d]); spelled[d] != result[d].length && at != std::string::npos;
+           at = c.find(spelled[d], at + result[d].length.size()))
+        c.replace(at, spelled[d].size(), result[d].length);
+  if (!clauses.empty()) Note(DiagId::kNumpyGuard, "checks the shapes of '" + FirstLine(s.Text()) + "' in the caller", s);
+  Guard(clauses, "ValueError", "operands could not be broadcast together in " + Squeeze(FirstLine(s.Text())));
+  for (Leaf& l : leaves) {
+    // Operands with the result's bounds share its lengths.
+    for (size_t j = 0; j < l.dims.size(); ++j) {
+      const Dim& r = result[result.size() - l.dims.size() + j];
+      if (l.dims[j].key == r.key && l.dims[j].stride.empty()) l.dims[j].length = r.length;
+    }
+    HoldDims(l.dims, false);
+  }
+  std::string shape;
+  for (size_t d = 0; d < result.size(); ++d) shape += (d ? ", " : "") + result[d].length;
+  if (result.size() > 1) shape = "(" + shape + ")";
+  lines_.push_back(name + " = " + numpy_ + ".empty(" + shape + ", dtype=" + dtype + ")");
+  std::vector<Dim>& own = new_dims_[name];
+  own.clear();
+  for (size_t d = 0; d < result.size(); ++d) {
+    Dim x;
+    x.offset = "0";
+    x.stop = name + ".shape[" + std::to_string(d) + "]";
+    x.length = result[d].length;
+    x.key = result[d].key;
+    x.plain = true;
+    own.push_back(x);
+  }
+  std::vector<std::string> idx = Indices(result);
+  size_t next = 0;
+  std::vector<std::string> per;  // per-element temporaries, inside the loop
+  sink_ = &per;
+  std::string value = ElementText(src, idx, leaves, next);
+  sink_ = &lines_;
+  std::vector<std::string> body;
+  std::string ind = Loops(result, body, idx);
+  for (const auto& l : per) body.push_back(ind + l);
+  std::string at = name + "[";
+  for (size_t d = 0; d < idx.size(); ++d) at += (d ? ", " : "") + Position(idx[d]);
+  body.push_back(ind + at + "] = " + value);
+  std::string indent = Indentation(s), text;
+  for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + ShiftContinuations(body[k], indent);
+  return text;
+}
+
+bool Lowerer::Escapes(const std::string& name) const {
+  bool escapes = false;
+  Walk(body_, [&](const Node& n) {
+    if (escapes) return false;
+    if (n.Type() != "identifier" || n.Text() != name) return true;
+    Node p = n.Parent();
+    while (p && (p.Type() == "parenthesized_expression" || p.Type() == "expression_list" || p.Type() == "tuple"))
+      p = p.Parent();
+    if (p.Type() == "return_statement") escapes = true;
+    if (p.Type() == "assignment" && p.ChildByField("right") == n) escapes = true;  // another name for it
+    if (p.Type() == "argument_list" && !Row(p.Parent())) escapes = true;         // a helper sees its dtype
+    if (p.Type() == "attribute") escapes = true;                                  // mask.dtype, mask.astype
+    return true;
+  });
+  return escapes;
+}
+
+Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
+  Node n = StripParens(e);
+  std::string_view t = n.Type();
+  if (t == "comparison_operator") return Scalar::kBool;
+  if (t == "identifier") {
+    auto it = new_scalar_.find(std::string(n.Text()));
+    auto known = types.find(n.Text());
+    if (it != new_scalar_.end() && (known == types.end() || known->second.scalar == Scalar::kUnknown))
+      return it->second;
+  }
+  if (t == "call" && IsReduction(n)) {
+    // The table's dtype rule over the operands' element types.
+    const NumpyFunction* f = Row(n);
+    Node fn = n.ChildByField("function");
+    std::vector<Node> args;
+    if (FindNumpyFunction(in_.imports.Resolve(fn))) args = n.ChildByField("arguments").NamedChildren();
+    else args = {fn.ChildByField("object")};
+    Scalar s = Scalar::kUnknown;
+    for (const Node& a : args) {
+      Scalar as = ResultScalar(a, types);
+      if (as == Scalar::kUnknown) return as;
+      s = s == Scalar::kUnknown ? as : Promote(s, as);
+    }
+    switch (f->dtype) {
+      case NumpyDtype::kFloat: return s == Scalar::kFloat32 ? s : Scalar::kFloat64;
+      case NumpyDtype::kSumLike: return IsInteger(s) || s == Scalar::kBool ? Scalar::kInt64 : s;
+      default: return s;
+    }
+  }
+  if (t == "call") {
+    if (Node copied = CopiedArray(n)) return ResultScalar(copied, types);
+    const NumpyFunction* f = Row(n);
+    if (f && f->cls == NumpyClass::kWhere) {
+      auto args = n.ChildByField("arguments").NamedChildren();
+      if (args.size() != 3) return Scalar::kUnknown;
+      Scalar x = ResultScalar(args[1], types), y = ResultScalar(args[2], types);
+      if (x == Scalar::kUnknown || y == Scalar::kUnknown) return Scalar::kUnknown;
+      return x == y ? x : Promote(x == Scalar::kBool ? Scalar::kInt64 : x, y == Scalar::kBool ? Scalar::kInt64 : y);
+    }
+  }
+  if (t == "binary_operator") {
+    Scalar l = ResultScalar(n.ChildByField("left"), types), r = ResultScalar(n.ChildByField("right"), types);
+    if (l == Scalar::kUnknown || r == Scalar::kUnknown) return Scalar::kUnknown;
+    std::string_view op = n.ChildByField("operator").Text();
+    if (op == "&" || op == "|" || op == "^") return l == Scalar::kBool && r == Scalar::kBool ? l : Promote(l, r);
+    // NumPy adds booleans as booleans, Python as integers: left unknown.
+    if (l == Scalar::kBool && r == Scalar::kBool) return Scalar::kUnknown;
+    if (op == "/") return l == Scalar::kFloat32 && r == Scalar::kFloat32 ? l : Scalar::kFloat64;
+    return Promote(l == Scalar::kBool ? Scalar::kInt64 : l, r == Scalar::kBool ? Scalar::kInt64 : r);
+  }
+  if (t == "unary_operator") {
+    Scalar a = ResultScalar(n.ChildByField("argument"), types);
+    return a == Scalar::kBool ? Scalar::kUnknown : a;
+  }
+  return ElementScalar(n, types, in_.imports);
+}
+
+std::string Lowerer::TemporaryDtype(const Node& e) {
+  Scalar s = ResultScalar(e, in_.types);
+  // Retyped as integers, the assumed names must give the same dtype:
+  // otherwise the dtype is a guess (the rule of DtypeDecides).
+  std::vector<std::string> deciding;
+  for (const std::string& a : in_.assumed_dtype) {
+    auto it = in_.types.find(a);
+    if (it == in_.types.end()) continue;
+    TypeTable alt = in_.types;
+    alt[a].scalar = Scalar::kInt64;
+    if (ResultScalar(e, alt) != s) deciding.push_back("'" + a + "'");
+  }
+  if (!deciding.empty()) {
+    std::string names;
+    for (const auto& d : deciding) names += (names.empty() ? "" : ", ") + d;
+    Fail(DiagId::kNoTypeEvidence,
+         "the element type of the new array '" + FirstLine(e.Text()) + "' depends on the element type of " + names +
+             " (integer or floating point), and nothing in the kernel says which it is",
+         e, kRecordTypesHelp);
+  }
+  if (s == Scalar::kUnknown || IsComplex(s) || s == Scalar::kNone)
+    Fail(DiagId::kNumpyNewArray, "the element type of the new array '" + FirstLine(e.Text()) + "' is unknown", e,
+         "write the array's dtype: allocate it (x = np.empty(shape, dtype)) and assign into it (x[:] = ...)");
+  return numpy_ + "." + std::string(s == Scalar::kBool ? "bool_" : ScalarName(s));
+}
+
+void Lowerer::RefuseRandom() {
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() != "call" || !IsNumpyRandom(in_.imports.Resolve(n.ChildByField("function")))) return true;
+    out_.covered.push_back({n.StartByte(), n.EndByte()});
+    out_.refusals.push_back(Diagnostic::Make(DiagId::kNumpyRandom,
+                                             "'" + in_.kernel + "': draws random numbers with " +
+                                                 FirstLine(n.ChildByField("function").Text()) + "()",
+                                             in_.path)
+                                .At(n.StartByte(), n.EndByte())
+                                .Help("draw the numbers outside the kernel and pass them in as an array"));
+    return false;
+  });
+}
+
+}  // namespace caramba::numpy_lowering
