@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/rewrite.h"
@@ -128,34 +129,79 @@ class KernelSplitter {
       Node body = first.ChildByField("body");
       std::string body_ind(IndentationAt(src_, body.StartByte()));
       std::string to = unit_ + body_ind.substr(std::min(body_ind.size(), ind.size()));
-      std::string_view header = src_.substr(first.StartByte(), body.StartByte() - first.StartByte());
-      while (!header.empty() && (header.back() == ' ' || header.back() == '\t')) header.remove_suffix(1);
-      out += unit_ + std::string(header);
+      out += unit_ + Trimmed(Reindent(ctx_.tree(), first.StartByte(), body.StartByte(), ind, unit_));
       for (size_t i = 0; i < p.only.size(); ++i)
         out += (i ? nl_ : "") + to + Indented(p.only[i], body_ind, to);
-    } else {
+    } else if (p.loops.size() == 1) {
+      for (const Node& c : MovableComments(first)) out += unit_ + Comment(c) + nl_;
       out += unit_ + Indented(first, ind, unit_);
-    }
-    if (p.loops.size() > 1) {
-      // Fused: the later nests' innermost bodies join the first one's.
-      Node inner = first;
-      for (Node l = first; l; l = PerfectlyNestedLoop(l, ctx_.module().imports)) inner = l;
+    } else {
+      // Fused: one nest header, then each loop's innermost body, each after
+      // the comments that introduced its loop (the NumPy statement it was).
+      Node inner = Innermost(first);
       Node body = inner.ChildByField("body");
       std::string body_ind(IndentationAt(src_, body.StartByte()));
       std::string to = unit_ + body_ind.substr(std::min(body_ind.size(), ind.size()));
-      for (size_t i = 1; i < p.loops.size(); ++i) {
-        Node in2 = p.loops[i];
-        for (Node l = p.loops[i]; l; l = PerfectlyNestedLoop(l, ctx_.module().imports)) in2 = l;
-        Node b2 = in2.ChildByField("body");
-        std::string b2_ind(IndentationAt(src_, b2.StartByte()));
-        out += nl_ + to + Indented(b2, b2_ind, to);
+      out += unit_ + Trimmed(Reindent(ctx_.tree(), first.StartByte(), body.StartByte(), ind, unit_));
+      for (size_t i = 0; i < p.loops.size(); ++i) {
+        Node b = Innermost(p.loops[i]).ChildByField("body");
+        std::string b_ind(IndentationAt(src_, b.StartByte()));
+        for (const Node& c : MovableComments(p.loops[i])) out += to + Comment(c) + nl_;
+        out += to + Indented(b, b_ind, to) + (i + 1 < p.loops.size() ? nl_ : "");
       }
     }
+    for (const Node& l : p.loops)
+      for (const Node& c : MovableComments(l)) removed_.push_back(c);
     if (!p.output.empty()) out += nl_ + unit_ + "return " + p.output;
     calls_.push_back({p.loops.back(), (p.output.empty() ? "" : p.output + " = ") + name + "(" + Join(p.inputs) + ")"});
     for (size_t i = 0; i + 1 < p.loops.size(); ++i) removed_.push_back(p.loops[i]);
     for (const Node& init : p.inits) removed_.push_back(init);
     return out;
+  }
+
+  Node Innermost(Node l) const {
+    Node inner = l;
+    for (; l; l = PerfectlyNestedLoop(l, ctx_.module().imports)) inner = l;
+    return inner;
+  }
+
+  // Up to the end of the header's last line (the indentation of the body's
+  // first line dropped).
+  std::string Trimmed(std::string t) const {
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.pop_back();
+    return t;
+  }
+
+  std::string Comment(const Node& c) const {
+    std::string_view t = c.Text();
+    while (!t.empty() && t.back() == '\r') t.remove_suffix(1);
+    return std::string(t);
+  }
+
+  // The comments that introduce a loop: those right before it, with only
+  // statements the NumPy lowering wrote (its bounds and shape checks) in
+  // between. They move into the phase with the loop.
+  std::vector<Node> MovableComments(const Node& loop) const {
+    std::vector<Node> out;
+    for (Node prev = loop.PrevNamedSibling(); prev; prev = prev.PrevNamedSibling()) {
+      if (prev.Type() == "comment") {
+        if (IndentationAt(src_, prev.StartByte()) != IndentationAt(src_, loop.StartByte())) break;
+        out.insert(out.begin(), prev);
+        continue;
+      }
+      if (!GeneratedStatement(prev)) break;
+    }
+    return out;
+  }
+
+  static bool GeneratedStatement(const Node& s) {
+    if (s.Type() == "expression_statement" && s.NamedChild(0).Type() == "assignment")
+      return s.NamedChild(0).ChildByField("left").Text().rfind(kNumpyPrefix, 0) == 0;
+    if (s.Type() == "if_statement") {
+      auto body = Statements(s.ChildByField("consequence"));
+      return body.size() == 1 && body[0].Type() == "raise_statement" && !s.ChildByField("alternative");
+    }
+    return false;
   }
 
   static std::string Join(const std::vector<std::string>& v) {
@@ -233,7 +279,10 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     const std::string& par = ctx.options().parallelize;
     PhaseProgram prog = PlanPhases(
         PhaseInput{def, plan.types, plan.params, mod.imports, k.Option("parallel") && par != "none", par == "auto"});
-    if (!prog.ok || prog.parallel_phases == 0) continue;
+    // A host program pays for itself when a phase runs in parallel, or when
+    // the kernel could not be translated otherwise (a tuple returned, loops
+    // around prange loops).
+    if (!prog.ok || (prog.parallel_phases == 0 && plan.translatable)) continue;
     KernelSplitter split(ctx, plan, k, prog);
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
     size_t n = prog.phases.size();

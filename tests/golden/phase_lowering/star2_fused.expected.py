@@ -8,41 +8,41 @@ from numba import njit
 def _pk_star2_phase1(a, b, _pk_np_n0: "int64", _pk_np_n1: "int64", _pk_np_s2: "int64", _pk_np_s3: "int64", _pk_np_s5: "int64", _pk_np_s7: "int64"):
     for _pk_np_i0 in range(_pk_np_n0):
         for _pk_np_i1 in range(_pk_np_n1):
+            # b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.4 * a[2 + _pk_np_i0 * _pk_np_s2, 2 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.0625 * a[1:n - 3, 2:m - 2]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.0625 * a[1 + _pk_np_i0 * _pk_np_s2, 2 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.0625 * a[3:n - 1, 2:m - 2]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.0625 * a[3 + _pk_np_i0 * _pk_np_s2, 2 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.0625 * a[2:n - 2, 1:m - 3]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.0625 * a[2 + _pk_np_i0 * _pk_np_s2, 1 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.0625 * a[2:n - 2, 3:m - 1]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.0625 * a[2 + _pk_np_i0 * _pk_np_s2, 3 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.05 * a[_pk_np_i0 * _pk_np_s5, 2 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.05 * a[4:n, 2:m - 2]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.05 * a[4 + _pk_np_i0 * _pk_np_s2, 2 + _pk_np_i1 * _pk_np_s3]
+            # b[2:n - 2, 2:m - 2] += 0.05 * a[2:n - 2, 0:m - 4]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.05 * a[2 + _pk_np_i0 * _pk_np_s2, _pk_np_i1 * _pk_np_s7]
+            # b[2:n - 2, 2:m - 2] += 0.05 * a[2:n - 2, 4:m]
             b[_pk_np_i0 + 2, _pk_np_i1 + 2] += 0.05 * a[2 + _pk_np_i0 * _pk_np_s2, 4 + _pk_np_i1 * _pk_np_s3]
 
 
 def star2(a, b):  # expect: CRB523
     n = a.shape[0]
     m = a.shape[1]
-    # b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
     _pk_np_n0 = max(min(max(n - 2 + b.shape[0] if n - 2 < 0 else n - 2, 0), b.shape[0]) - 2, 0)
     _pk_np_n1 = max(min(max(m - 2 + b.shape[1] if m - 2 < 0 else m - 2, 0), b.shape[1]) - 2, 0)
     _pk_np_s2 = min(max(n - 4, 0) - 1, 1)
     _pk_np_s3 = min(max(m - 4, 0) - 1, 1)
     if (max(n - 4, 0) != _pk_np_n0 and max(n - 4, 0) != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.4*a[2:n-2,2:m-2]")
-    # b[2:n - 2, 2:m - 2] += 0.0625 * a[1:n - 3, 2:m - 2]
-    # b[2:n - 2, 2:m - 2] += 0.0625 * a[3:n - 1, 2:m - 2]
-    # b[2:n - 2, 2:m - 2] += 0.0625 * a[2:n - 2, 1:m - 3]
-    # b[2:n - 2, 2:m - 2] += 0.0625 * a[2:n - 2, 3:m - 1]
-    # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
     _pk_np_n4 = min(max(n - 4 + a.shape[0] if n - 4 < 0 else n - 4, 0), a.shape[0])
     _pk_np_s5 = min(_pk_np_n4 - 1, 1)
     if (_pk_np_n4 != _pk_np_n0 and _pk_np_n4 != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[0:n-4,2:m-2]")
-    # b[2:n - 2, 2:m - 2] += 0.05 * a[4:n, 2:m - 2]
-    # b[2:n - 2, 2:m - 2] += 0.05 * a[2:n - 2, 0:m - 4]
     _pk_np_n6 = min(max(m - 4 + a.shape[1] if m - 4 < 0 else m - 4, 0), a.shape[1])
     _pk_np_s7 = min(_pk_np_n6 - 1, 1)
     if (max(n - 4, 0) != _pk_np_n0 and max(n - 4, 0) != 1) or (_pk_np_n6 != _pk_np_n1 and _pk_np_n6 != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[2:n-2,0:m-4]")
-    # b[2:n - 2, 2:m - 2] += 0.05 * a[2:n - 2, 4:m]
     _pk_star2_phase1(a, b, _pk_np_n0, _pk_np_n1, _pk_np_s2, _pk_np_s3, _pk_np_s5, _pk_np_s7)

@@ -10,21 +10,21 @@ import pykokkos as pk
 def _pk_star2_phase1(tid, a, b, _pk_np_n0: pk.int64, _pk_np_n1: pk.int64, _pk_np_s2: pk.int64, _pk_np_s3: pk.int64, _pk_np_s5: pk.int64):
     _pk_np_i0: pk.int64 = tid
     for _pk_np_i1 in range(_pk_np_n1):
+        # b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
         b[_pk_np_i0 + 2][_pk_np_i1 + 2] += 0.4 * a[2 + _pk_np_i0 * _pk_np_s2][2 + _pk_np_i1 * _pk_np_s3]
+        # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
         b[_pk_np_i0 + 2][_pk_np_i1 + 2] += 0.05 * a[_pk_np_i0 * _pk_np_s5][2 + _pk_np_i1 * _pk_np_s3]
 
 
 def star2(a, b):
     n = a.shape[0]
     m = a.shape[1]
-    # b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
     _pk_np_n0 = max(min(max(n - 2 + b.shape[0] if n - 2 < 0 else n - 2, 0), b.shape[0]) - 2, 0)
     _pk_np_n1 = max(min(max(m - 2 + b.shape[1] if m - 2 < 0 else m - 2, 0), b.shape[1]) - 2, 0)
     _pk_np_s2 = min(max(n - 4, 0) - 1, 1)
     _pk_np_s3 = min(max(m - 4, 0) - 1, 1)
     if (max(n - 4, 0) != _pk_np_n0 and max(n - 4, 0) != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.4*a[2:n-2,2:m-2]")
-    # b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
     _pk_np_n4 = min(max(n - 4 + a.shape[0] if n - 4 < 0 else n - 4, 0), a.shape[0])
     _pk_np_s5 = min(_pk_np_n4 - 1, 1)
     if (_pk_np_n4 != _pk_np_n0 and _pk_np_n4 != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
