@@ -282,7 +282,14 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     // A host program pays for itself when a phase runs in parallel, or when
     // the kernel could not be translated otherwise (a tuple returned, loops
     // around prange loops).
-    if (!prog.ok || (prog.parallel_phases == 0 && plan.translatable)) continue;
+    if (!prog.ok || prog.phases.empty() || (prog.parallel_phases == 0 && plan.translatable)) continue;
+    // A refusal inside a phase would only come back from that phase.
+    bool inside = false;
+    for (const Diagnostic& d : plan.refusals)
+      for (const Phase& p : prog.phases)
+        for (const Node& l : p.loops)
+          inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
+    if (inside) continue;
     KernelSplitter split(ctx, plan, k, prog);
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
     size_t n = prog.phases.size();
