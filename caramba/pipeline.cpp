@@ -4,6 +4,8 @@
 #include "caramba/pipeline.h"
 
 #include "visitors/array_transformer.h"
+#include "visitors/constant_inliner.h"
+#include "visitors/iteration_lowering.h"
 #include "visitors/kernel_restorer.h"
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
@@ -15,6 +17,11 @@ namespace caramba {
 
 std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
+  // Numba spelling in, Numba spelling out: module-level constants the
+  // kernels read become their values, and loops over arrays, enumerate and
+  // zip become range loops, so every later visitor sees plain range loops.
+  p.push_back(std::make_unique<ConstantInliner>());
+  p.push_back(std::make_unique<IterationLowering>());
   // 0. NumPy array expressions, slice assignments and reductions to loops
   //    (Numba spelling), from the one NumPy table.
   p.push_back(std::make_unique<NumpyTransformer>());

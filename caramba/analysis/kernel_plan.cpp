@@ -6,6 +6,8 @@
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/iteration_lowering.h"
+#include "caramba/analysis/module_constants.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"
@@ -792,13 +794,13 @@ class Builder {
     std::string name(n.Text());
     // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
     if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
-        name.rfind(kNumpyPrefix, 0) != 0) {
+        name.rfind(kNumpyPrefix, 0) != 0 && name.rfind(kIterPrefix, 0) != 0) {
       Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
       return;
     }
     if (!IsKnownName(name))
       Refuse(DiagId::kGlobalName, "refers to the module-level name '" + name + "'", n,
-             "pass the value as a parameter");
+             ModuleNameHelp(tree_, mod_.imports, name));
   }
 
   void CheckTuple(const Node& n, const Node& p) {

@@ -1,0 +1,142 @@
+// The early Numba-to-Numba lowerings: loops over arrays, enumerate and zip
+// become range loops (iteration_lowering.h); module-level constants become
+// their values (module_constants.h). Each case is named after the kernel
+// shape it came from.
+#include <doctest/doctest.h>
+
+#include "caramba/analysis/module_constants.h"
+#include "caramba/pass_manager.h"
+#include "visitors/constant_inliner.h"
+#include "visitors/iteration_lowering.h"
+
+using namespace caramba;
+
+namespace {
+
+std::string Lower(const std::string& src) {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<ConstantInliner>());
+  v.push_back(std::make_unique<IterationLowering>());
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run(src, "t.py", {});
+  REQUIRE(r.ok);
+  return r.output;
+}
+
+const std::string kHead = "import numpy as np\nfrom numba import njit\n\n";
+
+}  // namespace
+
+TEST_CASE("iteration lowering: for v in x reads the element at the top of each iteration (array_total)") {
+  std::string out = Lower(kHead + "@njit\ndef array_total(x):\n    t = 0.0\n    for v in x:\n        t += v\n    return t\n");
+  CHECK(out == kHead +
+                   "@njit\ndef array_total(x):\n    t = 0.0\n    for _pk_it0 in range(x.shape[0]):\n        v = "
+                   "x[_pk_it0]\n        t += v\n    return t\n");
+}
+
+TEST_CASE("iteration lowering: enumerate uses the user's counter as the index, start is added (ranked_sum)") {
+  std::string out = Lower(kHead + "@njit\ndef f(a, b):\n    for i, v in enumerate(a):\n        b[i] = v\n"
+                                  "    for r, v in enumerate(a, 1):\n        b[0] += v / r\n");
+  CHECK(out.find("for i in range(a.shape[0]):\n        v = a[i]\n        b[i] = v") != std::string::npos);
+  CHECK(out.find("for _pk_it0 in range(a.shape[0]):\n        r = _pk_it0 + 1\n        v = a[_pk_it0]") !=
+        std::string::npos);
+}
+
+TEST_CASE("iteration lowering: zip stops at the shortest, ranges give a + k (dot, offset_sum)") {
+  std::string out = Lower(kHead + "@njit\ndef dot(a, b, lo, hi):\n    s = 0.0\n    for x, y in zip(a, b):\n"
+                                  "        s += x * y\n    for k, v in zip(range(lo, hi), a):\n        s += k * v\n"
+                                  "    return s\n");
+  CHECK(out.find("for _pk_it0 in range(min(a.shape[0], b.shape[0])):\n        x = a[_pk_it0]\n        y = b[_pk_it0]") !=
+        std::string::npos);
+  CHECK(out.find("for _pk_it1 in range(min(hi - lo, a.shape[0])):\n        k = lo + _pk_it1\n        v = a[_pk_it1]") !=
+        std::string::npos);
+}
+
+TEST_CASE("iteration lowering: enumerate(zip(...)) with a nested pattern (running_max)") {
+  std::string out = Lower(kHead + "@njit\ndef running_max(a, out):\n    for i, (v, w) in enumerate(zip(a, out)):\n"
+                                  "        out[i] = v + w\n");
+  CHECK(out.find("for i in range(min(a.shape[0], out.shape[0])):\n        v = a[i]\n        w = out[i]\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("iteration lowering: loops it cannot keep exact stay as written") {
+  const std::string cases[] = {
+      // the body rebinds the iterated name: Python iterates the old object
+      "@njit\ndef f(a, b):\n    for v in a:\n        a = b\n",
+      // a bound evaluated once that the body changes
+      "@njit\ndef f(a, n):\n    for k, v in zip(range(n), a):\n        n = n - 1\n",
+      // a call, a slice, a tuple target for an array, a one-line body, for ... else
+      "@njit\ndef f(a):\n    for v in g(a):\n        pass\n",
+      "@njit\ndef f(a):\n    for v in a[1:]:\n        pass\n",
+      "@njit\ndef f(p):\n    for x, y in p:\n        pass\n",
+      "@njit\ndef f(a):\n    for v in a: pass\n",
+      "@njit\ndef f(a):\n    for v in a:\n        pass\n    else:\n        pass\n",
+      // a start that is not a literal, a zip target that is a tuple
+      "@njit\ndef f(a, s):\n    for i, v in enumerate(a, s):\n        pass\n",
+      "@njit\ndef f(a, b):\n    for p in zip(a, b):\n        pass\n",
+      // a user name in the reserved namespace (CRB125 says why)
+      "@njit\ndef f(a):\n    _pk_it0 = 0\n    for v in a:\n        pass\n",
+      // not a kernel
+      "def f(a):\n    for v in a:\n        pass\n",
+  };
+  for (const std::string& c : cases) {
+    INFO(c);
+    CHECK(Lower(kHead + c) == kHead + c);
+  }
+}
+
+TEST_CASE("module constants: numbers bound once are inlined where kernels read them (potential, integrate)") {
+  std::string src = kHead +
+                    "G = 6.674e-11\nSTEPS = 10\nDT = 1.0 / STEPS\nTWO_PI = 2 * np.pi\nW = (0.25, 0.5, 0.25)\n\n"
+                    "@njit\ndef f(x):\n    for _ in range(STEPS):\n        x += DT * G * TWO_PI\n"
+                    "    return x * W[0] + W[-1] + len(W)\n";
+  std::string out = Lower(src);
+  CHECK(out.find("for _ in range(10):\n        x += (1.0 / 10) * 6.674e-11 * (2 * np.pi)\n") != std::string::npos);
+  CHECK(out.find("return x * 0.25 + 0.25 + 3\n") != std::string::npos);
+  // The module's own statements are not touched.
+  CHECK(out.find("DT = 1.0 / STEPS\n") != std::string::npos);
+}
+
+TEST_CASE("module constants: kernel names hide module names; rebound names, arrays and variable indices stay") {
+  std::string src = kHead +
+                    "N = 4\nS = 2.0\nT = np.linspace(0.0, 1.0, 8)\nW = (1, 2)\n\n"
+                    "@njit\ndef f(a, k):\n    N = a.shape[0]\n    return N * S * T[0] * W[k]\n\n"
+                    "def set_scale(v):\n    global S\n    S = v\n";
+  CHECK(Lower(src) == src);
+  Tree t = Tree::Parse(src);
+  ImportTable imports;
+  imports.Build(t);
+  ModuleConstants c = FindModuleConstants(t, imports);
+  CHECK(c.values.count("N") == 1);
+  CHECK(c.refused.at("S").find("declared global in 'set_scale'") != std::string::npos);
+  CHECK(c.refused.at("T").find("NumPy array") != std::string::npos);
+  CHECK(ModuleNameHelp(t, imports, "W").find("literal index") != std::string::npos);
+  CHECK(ModuleNameHelp(t, imports, "S").find("pass the value as a parameter") != std::string::npos);
+}
+
+TEST_CASE("module constants: a name bound twice at module level is not a constant (Numba freezes one of them)") {
+  std::string src = kHead + "K = 1\nK = 2\nif True:\n    M = 3\n\n@njit\ndef f():\n    return K + M\n";
+  CHECK(Lower(src) == src);
+  Tree t = Tree::Parse(src);
+  ImportTable imports;
+  imports.Build(t);
+  ModuleConstants c = FindModuleConstants(t, imports);
+  CHECK(c.refused.at("K").find("bound more than once") != std::string::npos);
+  CHECK(c.refused.at("M").find("not bound by one top-level assignment") != std::string::npos);
+}
+
+TEST_CASE("iteration lowering: a row only indexed becomes the array's own index (row_norms)") {
+  std::string out = Lower(kHead + "@njit\ndef row_norms(points, out):\n    for i, p in enumerate(points):\n"
+                                  "        out[i] = p[0] * p[0] + p[1, 2]\n");
+  CHECK(out == kHead + "@njit\ndef row_norms(points, out):\n    for i in range(points.shape[0]):\n"
+                       "        out[i] = points[i, 0] * points[i, 0] + points[i, 1, 2]\n");
+  // Used whole, used after the loop, or indexed by a counter the body
+  // rebinds: the row keeps its name.
+  std::string whole = Lower(kHead + "@njit\ndef f(x, out):\n    for i, p in enumerate(x):\n        out[i] = g(p)\n");
+  CHECK(whole.find("p = x[i]\n") != std::string::npos);
+  std::string after = Lower(kHead + "@njit\ndef f(x):\n    for p in x:\n        s = p[0]\n    return p[1]\n");
+  CHECK(after.find("p = x[_pk_it0]\n") != std::string::npos);
+  std::string counter = Lower(kHead + "@njit\ndef f(x, out):\n    for i, p in enumerate(x):\n        i = 0\n"
+                                      "        out[i] = p[0]\n");
+  CHECK(counter.find("p = x[i]\n") != std::string::npos);
+}
