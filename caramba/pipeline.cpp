@@ -6,6 +6,7 @@
 #include "visitors/array_transformer.h"
 #include "visitors/constant_inliner.h"
 #include "visitors/iteration_lowering.h"
+#include "visitors/jit_wrapper_lowering.h"
 #include "visitors/kernel_restorer.h"
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
@@ -17,9 +18,12 @@ namespace caramba {
 
 std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
-  // Numba spelling in, Numba spelling out: module-level constants the
-  // kernels read become their values, and loops over arrays, enumerate and
-  // zip become range loops, so every later visitor sees plain range loops.
+  // Numba spelling in, Numba spelling out: kernels made by wrapping
+  // (g = njit(f)) become decorated defs, module-level constants the kernels
+  // read become their values, and loops over arrays, enumerate and zip
+  // become range loops, so every later visitor sees decorated kernels with
+  // plain range loops.
+  p.push_back(std::make_unique<JitWrapperLowering>());
   p.push_back(std::make_unique<ConstantInliner>());
   p.push_back(std::make_unique<IterationLowering>());
   // 0. NumPy array expressions, slice assignments and reductions to loops

@@ -26,6 +26,9 @@ import sys
 import tempfile
 
 VISITOR_DIRS = {
+    "constant_inliner": "ConstantInliner",
+    "iteration_lowering": "IterationLowering",
+    "jit_wrapper_lowering": "JitWrapperLowering",
     "numpy_transformer": "NumpyTransformer",
     "unsupported_detector": "UnsupportedDetector",
     "pattern_analyzer": "PatternAnalyzer",

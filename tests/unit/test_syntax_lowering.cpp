@@ -8,6 +8,8 @@
 #include "caramba/pass_manager.h"
 #include "visitors/constant_inliner.h"
 #include "visitors/iteration_lowering.h"
+#include "visitors/jit_wrapper_lowering.h"
+#include "visitors/kernel_restorer.h"
 
 using namespace caramba;
 
@@ -15,6 +17,7 @@ namespace {
 
 std::string Lower(const std::string& src) {
   std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<JitWrapperLowering>());
   v.push_back(std::make_unique<ConstantInliner>());
   v.push_back(std::make_unique<IterationLowering>());
   PassManager pm(std::move(v));
@@ -23,7 +26,7 @@ std::string Lower(const std::string& src) {
   return r.output;
 }
 
-const std::string kHead = "import numpy as np\nfrom numba import njit\n\n";
+const std::string kHead = "import numba\nimport numpy as np\nfrom numba import njit\n\n";
 
 }  // namespace
 
@@ -139,4 +142,38 @@ TEST_CASE("iteration lowering: a row only indexed becomes the array's own index 
   std::string counter = Lower(kHead + "@njit\ndef f(x, out):\n    for i, p in enumerate(x):\n        i = 0\n"
                                       "        out[i] = p[0]\n");
   CHECK(counter.find("p = x[i]\n") != std::string::npos);
+}
+
+TEST_CASE("jit wrappers: f = njit(f) after its def moves onto the def; g = njit(f) is a decorated copy named g (saxpy, clip)") {
+  std::string in_place = Lower(kHead + "def saxpy(a, x):\n    return a * x[0]\n\n\nsaxpy = njit(saxpy)\n\nz = 1\n");
+  CHECK(in_place == kHead + "@njit\ndef saxpy(a, x):\n    return a * x[0]\n\nz = 1\n");
+  std::string copy = Lower(kHead + "def _clip(x, lo):\n    return max(x, lo)\n\n\nclip = numba.njit(parallel=True)(_clip)\n");
+  CHECK(copy == kHead + "def _clip(x, lo):\n    return max(x, lo)\n\n\n@numba.njit(parallel=True)\ndef clip(x, lo):\n"
+                        "    return max(x, lo)\n");
+  // Separated from its def by other code: a copy too, so the plain function
+  // stays plain until the statement.
+  std::string later = Lower(kHead + "def f(x):\n    return x\n\ny = f(1)\nf = njit(f)\n");
+  CHECK(later == kHead + "def f(x):\n    return x\n\ny = f(1)\n@njit\ndef f(x):\n    return x\n");
+}
+
+TEST_CASE("jit wrappers: inside a function, or of a decorated function, the wrapper stays (CRB122)") {
+  const std::string cases[] = {
+      "def make():\n    def f(x):\n        return x\n    g = njit(f)\n    return g\n",
+      "@other\ndef f(x):\n    return x\n\ng = njit(f)\n",
+  };
+  for (const std::string& c : cases) {
+    INFO(c);
+    CHECK(Lower(kHead + c) == kHead + c);
+  }
+}
+
+TEST_CASE("jit wrappers: a refused kernel made by wrapping gets its statement back byte for byte (show)") {
+  std::string src = kHead + "def _show(x):\n    print(x[0])\n\n\nshow = njit(_show)\n\n\ndef f(x):\n    print(x)\n\nf = njit(f)\n";
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<JitWrapperLowering>());
+  v.push_back(std::make_unique<KernelRestorer>());
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run(src, "t.py", {});
+  REQUIRE(r.ok);
+  CHECK(r.output == src);
 }
