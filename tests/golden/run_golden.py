@@ -29,6 +29,7 @@ VISITOR_DIRS = {
     "constant_inliner": "ConstantInliner",
     "iteration_lowering": "IterationLowering",
     "jit_wrapper_lowering": "JitWrapperLowering",
+    "tuple_local_inliner": "TupleLocalInliner",
     "numpy_transformer": "NumpyTransformer",
     "unsupported_detector": "UnsupportedDetector",
     "pattern_analyzer": "PatternAnalyzer",

@@ -10,6 +10,7 @@
 #include "visitors/iteration_lowering.h"
 #include "visitors/jit_wrapper_lowering.h"
 #include "visitors/kernel_restorer.h"
+#include "visitors/tuple_local_inliner.h"
 
 using namespace caramba;
 
@@ -19,6 +20,7 @@ std::string Lower(const std::string& src) {
   std::vector<std::unique_ptr<Visitor>> v;
   v.push_back(std::make_unique<JitWrapperLowering>());
   v.push_back(std::make_unique<ConstantInliner>());
+  v.push_back(std::make_unique<TupleLocalInliner>());
   v.push_back(std::make_unique<IterationLowering>());
   PassManager pm(std::move(v));
   PassResult r = pm.Run(src, "t.py", {});
@@ -176,4 +178,29 @@ TEST_CASE("jit wrappers: a refused kernel made by wrapping gets its statement ba
   PassResult r = pm.Run(src, "t.py", {});
   REQUIRE(r.ok);
   CHECK(r.output == src);
+}
+
+TEST_CASE("tuple locals: a shape tuple and a.shape are written where they are used (coordinate_grid)") {
+  std::string out = Lower(kHead + "@njit\ndef coordinate_grid(n, m, a):\n    shape = (n, m)\n    sh = a.shape\n"
+                                  "    x = np.empty(shape)\n    return x[0, 0] + shape[1] + len(shape) + sh[0]\n");
+  CHECK(out == kHead + "@njit\ndef coordinate_grid(n, m, a):\n    x = np.empty((n, m))\n"
+                       "    return x[0, 0] + m + 2 + a.shape[0]\n");
+}
+
+TEST_CASE("tuple locals: tuples whose value could change before a use stay (CRB121 says why)") {
+  const std::string cases[] = {
+      // n changes after the binding
+      "@njit\ndef f(a):\n    n = 1\n    t = (n, 2)\n    n = 3\n    return t[0]\n",
+      // bound twice, bound in a loop, calls a helper, shares its line
+      "@njit\ndef f(a, n):\n    t = (n, 1)\n    t = (1, n)\n    return t[0]\n",
+      "@njit\ndef f(a, n):\n    for i in range(n):\n        t = (i, 1)\n    return t[0]\n",
+      "@njit\ndef f(a, n):\n    t = (g(n), 1)\n    return t[0]\n",
+      "@njit\ndef f(a, n):\n    t = (n, 1); u = 2\n    return t[0] + u\n",
+      // a local bound inside a branch before the tuple
+      "@njit\ndef f(a, n):\n    if n > 0:\n        k = 1\n    t = (k, 1)\n    return t[0]\n",
+  };
+  for (const std::string& c : cases) {
+    INFO(c);
+    CHECK(Lower(kHead + c) == kHead + c);
+  }
 }
