@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "caramba/analysis/helper_inlining.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/text.h"
 
@@ -223,7 +224,9 @@ std::vector<Edit> LowerIterations(const Tree& tree, const ModuleInfo& mod, const
   bool reserved = false;
   std::vector<Node> loops;
   Walk(body, [&](const Node& n) {
-    if (n.Type() == "identifier" && n.Text().rfind("_pk_", 0) == 0) reserved = true;
+    // (The HelperInliner's names are generated only where no user name is reserved.)
+    if (n.Type() == "identifier" && n.Text().rfind("_pk_", 0) == 0 && n.Text().rfind(kInlinePrefix, 0) != 0)
+      reserved = true;
     if (n.Type() == "function_definition" || n.Type() == "lambda" || n.Type() == "class_definition") return false;
     if (n.Type() == "for_statement") loops.push_back(n);
     return true;

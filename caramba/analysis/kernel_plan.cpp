@@ -6,6 +6,7 @@
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/helper_inlining.h"
 #include "caramba/analysis/iteration_lowering.h"
 #include "caramba/analysis/module_constants.h"
 #include "caramba/analysis/loop_dependence.h"
@@ -794,7 +795,8 @@ class Builder {
     std::string name(n.Text());
     // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
     if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
-        name.rfind(kNumpyPrefix, 0) != 0 && name.rfind(kIterPrefix, 0) != 0) {
+        name.rfind(kNumpyPrefix, 0) != 0 && name.rfind(kIterPrefix, 0) != 0 &&
+        name.rfind(kInlinePrefix, 0) != 0) {
       Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
       return;
     }

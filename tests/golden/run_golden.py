@@ -27,6 +27,7 @@ import tempfile
 
 VISITOR_DIRS = {
     "constant_inliner": "ConstantInliner",
+    "helper_inliner": "HelperInliner",
     "iteration_lowering": "IterationLowering",
     "jit_wrapper_lowering": "JitWrapperLowering",
     "tuple_local_inliner": "TupleLocalInliner",

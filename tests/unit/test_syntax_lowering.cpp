@@ -7,6 +7,7 @@
 #include "caramba/analysis/module_constants.h"
 #include "caramba/pass_manager.h"
 #include "visitors/constant_inliner.h"
+#include "visitors/helper_inliner.h"
 #include "visitors/iteration_lowering.h"
 #include "visitors/jit_wrapper_lowering.h"
 #include "visitors/kernel_restorer.h"
@@ -20,6 +21,7 @@ std::string Lower(const std::string& src) {
   std::vector<std::unique_ptr<Visitor>> v;
   v.push_back(std::make_unique<JitWrapperLowering>());
   v.push_back(std::make_unique<ConstantInliner>());
+  v.push_back(std::make_unique<HelperInliner>());
   v.push_back(std::make_unique<TupleLocalInliner>());
   v.push_back(std::make_unique<IterationLowering>());
   PassManager pm(std::move(v));
@@ -198,6 +200,38 @@ TEST_CASE("tuple locals: tuples whose value could change before a use stay (CRB1
       "@njit\ndef f(a, n):\n    t = (n, 1); u = 2\n    return t[0] + u\n",
       // a local bound inside a branch before the tuple
       "@njit\ndef f(a, n):\n    if n > 0:\n        k = 1\n    t = (k, 1)\n    return t[0]\n",
+  };
+  for (const std::string& c : cases) {
+    INFO(c);
+    CHECK(Lower(kHead + c) == kHead + c);
+  }
+}
+
+TEST_CASE("helper inlining: a helper returning a tuple of scalars is written at the call site (rotate, delta)") {
+  std::string helper = "@njit\ndef rotate(x, y, t):\n    \"\"\"Rotates.\"\"\"\n    c = math.cos(t)\n    s = math.sin(t)\n"
+                       "    return c * x - s * y, s * x + c * y\n\n\n";
+  std::string out = Lower(kHead + helper + "@njit\ndef spin(xs, ys, t):\n    for i in range(xs.shape[0]):\n"
+                                           "        xs[i], ys[i] = rotate(xs[i], ys[i], t * i)\n");
+  CHECK(out.find("    for i in range(xs.shape[0]):\n"
+                 "        _pk_in0_x = xs[i]\n        _pk_in0_y = ys[i]\n        _pk_in0_t = t * i\n"
+                 "        _pk_in0_c = math.cos(_pk_in0_t)\n        _pk_in0_s = math.sin(_pk_in0_t)\n"
+                 "        xs[i], ys[i] = _pk_in0_c * _pk_in0_x - _pk_in0_s * _pk_in0_y, "
+                 "_pk_in0_s * _pk_in0_x + _pk_in0_c * _pk_in0_y\n") != std::string::npos);
+  // Plain names and literals stand for the parameters.
+  std::string plain = Lower(kHead + helper + "@njit\ndef f(a, b):\n    p, q = rotate(a, b, 0.5)\n    return p + q\n");
+  CHECK(plain.find("    _pk_in0_c = math.cos(0.5)\n    _pk_in0_s = math.sin(0.5)\n"
+                   "    p, q = _pk_in0_c * a - _pk_in0_s * b, _pk_in0_s * a + _pk_in0_c * b\n") != std::string::npos);
+}
+
+TEST_CASE("helper inlining: helpers it cannot write out exactly stay calls") {
+  const std::string cases[] = {
+      // an early return, a parameter assigned, fewer targets than values, a keyword argument
+      "@njit\ndef h(x):\n    if x > 0:\n        return x, 1\n    return x, 2\n\n\n@njit\ndef f(a):\n    p, q = h(a)\n    return p\n",
+      "@njit\ndef h(x):\n    x = x + 1\n    return x, 2\n\n\n@njit\ndef f(a):\n    p, q = h(a)\n    return p\n",
+      "@njit\ndef h(x):\n    return x, 2, 3\n\n\n@njit\ndef f(a):\n    p, q = h(a)\n    return p\n",
+      "@njit\ndef h(x):\n    return x, 2\n\n\n@njit\ndef f(a):\n    p, q = h(x=a)\n    return p\n",
+      // not a jitted helper
+      "def h(x):\n    return x, 2\n\n\n@njit\ndef f(a):\n    p, q = h(a)\n    return p\n",
   };
   for (const std::string& c : cases) {
     INFO(c);
