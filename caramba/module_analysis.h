@@ -115,6 +115,14 @@ struct Kernel {
   bool Option(std::string_view key) const;  // option is literally True
 };
 
+/// True when byte `pos` belongs to kernel `k`: its definition, or the
+/// statement that makes it (`g = njit(f)`), where diagnostics about a kernel
+/// made by wrapping point once it is rewritten as a decorated def.
+inline bool KernelCovers(const Kernel& k, uint32_t pos) {
+  return (pos >= k.start_byte && pos < k.end_byte) ||
+         (!k.via_decorator && pos >= k.decorator_start_byte && pos < k.decorator_end_byte);
+}
+
 /// The result of module analysis.
 struct ModuleInfo {
   ImportTable imports;

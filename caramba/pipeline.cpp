@@ -4,18 +4,35 @@
 #include "caramba/pipeline.h"
 
 #include "visitors/array_transformer.h"
+#include "visitors/constant_inliner.h"
+#include "visitors/helper_inliner.h"
+#include "visitors/iteration_lowering.h"
+#include "visitors/jit_wrapper_lowering.h"
 #include "visitors/kernel_restorer.h"
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/phase_lowering.h"
 #include "visitors/semantic_transformer.h"
 #include "visitors/subview_transformer.h"
+#include "visitors/tuple_local_inliner.h"
 #include "visitors/unsupported_detector.h"
 
 namespace caramba {
 
 std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
+  // Numba spelling in, Numba spelling out: kernels made by wrapping
+  // (g = njit(f)) become decorated defs, module-level constants the kernels
+  // read become their values, helpers returning tuples of scalars are
+  // written at their call sites, local tuples of scalars are written where they
+  // are used, and loops over arrays, enumerate and zip
+  // become range loops, so every later visitor sees decorated kernels with
+  // plain range loops.
+  p.push_back(std::make_unique<JitWrapperLowering>());
+  p.push_back(std::make_unique<ConstantInliner>());
+  p.push_back(std::make_unique<HelperInliner>());
+  p.push_back(std::make_unique<TupleLocalInliner>());
+  p.push_back(std::make_unique<IterationLowering>());
   // 0. NumPy array expressions, slice assignments and reductions to loops
   //    (Numba spelling), from the one NumPy table.
   p.push_back(std::make_unique<NumpyTransformer>());

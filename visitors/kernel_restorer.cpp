@@ -5,7 +5,10 @@
 #include <climits>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
+
+#include "caramba/analysis/jit_wrappers.h"
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/phases.h"
@@ -23,7 +26,7 @@ void ReportUnexplained(const Context& ctx, const Kernel& now, const Kernel& inpu
   if (reported == nullptr || now.nested || !IsTranslatableKind(now.kind)) return;
   if (!KernelSelected(ctx.options().kernels, now)) return;
   for (const Diagnostic& d : *reported)
-    if (d.severity != Severity::Note && d.start && *d.start >= input.start_byte && *d.start < input.end_byte) return;
+    if (d.severity != Severity::Note && d.start && KernelCovers(input, *d.start)) return;
   for (const Diagnostic& d : out.diagnostics)
     if (d.start && *d.start >= now.start_byte && *d.start < now.end_byte) return;
   const KernelPlan* plan = ctx.Get<KernelPlanAnalysis>().Find(now.name);
@@ -65,7 +68,22 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
   // Kernels are matched by qualified name; a name defined twice (the later
   // definition wins in Python) is matched in order of appearance.
   std::map<std::string, std::vector<const Kernel*>> before;
-  for (const Kernel& k : input->kernels) before[k.qualname].push_back(&k);
+  // A kernel made by wrapping (`g = njit(f)`) was rewritten as a decorated
+  // def named g (caramba/analysis/jit_wrappers.h): it gets back the bytes
+  // that rewrite replaced.
+  std::map<const Kernel*, std::pair<uint32_t, uint32_t>> wrapped;
+  std::optional<Tree> input_tree;
+  for (const Kernel& k : input->kernels) {
+    if (!k.via_decorator && !k.nested) {
+      if (!input_tree) input_tree = Tree::Parse(std::string(ctx.input_source()));
+      if (auto w = PlanWrapperRewrite(*input_tree, k)) {
+        before[w->name].push_back(&k);
+        wrapped[&k] = {w->restore_start, w->restore_end};
+        continue;
+      }
+    }
+    before[k.qualname].push_back(&k);
+  }
   std::map<std::string, size_t> seen;
   std::string_view now = ctx.source(), was = ctx.input_source();
   for (const Kernel& k : ctx.module().kernels) {
@@ -75,7 +93,10 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
     if (it == before.end() || nth >= it->second.size()) continue;
     const Kernel& old = *it->second[nth];
     std::string_view current = now.substr(k.start_byte, k.end_byte - k.start_byte);
-    std::string_view original = was.substr(old.start_byte, old.end_byte - old.start_byte);
+    auto w = wrapped.find(&old);
+    uint32_t from = w != wrapped.end() ? w->second.first : old.start_byte;
+    uint32_t to = w != wrapped.end() ? w->second.second : old.end_byte;
+    std::string_view original = was.substr(from, to - from);
     if (current != original) out.edits.Replace(k.start_byte, k.end_byte, std::string(original), Name());
     ReportUnexplained(ctx, k, old, out);
   }

@@ -16,6 +16,9 @@
 #include "caramba/analysis/kernel_plan.h"
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/helper_inlining.h"
+#include "caramba/analysis/iteration_lowering.h"
+#include "caramba/analysis/module_constants.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"

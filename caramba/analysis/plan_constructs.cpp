@@ -19,10 +19,12 @@ void Builder::CollectParams() {
       Refuse(DiagId::kSignatureForm, "parameter '" + std::string(p.Text()) + "' is not a plain parameter", p);
     }
   }
-  // A phase kernel's parameters include the host's NumPy bounds (phases.h).
+  // A phase kernel's parameters include the host's generated names: NumPy
+  // bounds, loop copies, inlined helpers' results (phases.h).
   bool phase = !PhaseOwner(plan_.name).empty();
   for (const auto& p : plan_.params)
-    if (p.rfind(kReservedPrefix, 0) == 0 && !(phase && p.rfind(kNumpyPrefix, 0) == 0))
+    if (p.rfind(kReservedPrefix, 0) == 0 &&
+        !(phase && (p.rfind(kNumpyPrefix, 0) == 0 || p.rfind(kIterPrefix, 0) == 0 || p.rfind(kInlinePrefix, 0) == 0)))
       Refuse(DiagId::kReservedName, "parameter '" + p + "' uses the reserved prefix _pk_", def_);
 }
 
@@ -357,13 +359,14 @@ void Builder::CheckIdentifier(const Node& n, const Node& p) {
   std::string name(n.Text());
   // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
   if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
-      name.rfind(kNumpyPrefix, 0) != 0) {
+      name.rfind(kNumpyPrefix, 0) != 0 && name.rfind(kIterPrefix, 0) != 0 &&
+      name.rfind(kInlinePrefix, 0) != 0) {
     Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
     return;
   }
   if (!IsKnownName(name))
     Refuse(DiagId::kGlobalName, "refers to the module-level name '" + name + "'", n,
-           "pass the value as a parameter");
+           ModuleNameHelp(tree_, mod_.imports, name));
 }
 
 void Builder::CheckTuple(const Node& n, const Node& p) {

@@ -81,7 +81,7 @@ std::vector<KernelOutcome> ClassifyKernels(const PassResult& result, std::string
     int best = -1;
     for (size_t i = 0; i < kernels.size(); ++i) {
       const Kernel& k = kernels[i];
-      if (*d.start < k.start_byte || *d.start >= k.end_byte) continue;
+      if (!KernelCovers(k, *d.start)) continue;
       if (best < 0 || k.end_byte - k.start_byte < kernels[best].end_byte - kernels[best].start_byte)
         best = static_cast<int>(i);
     }

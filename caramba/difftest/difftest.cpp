@@ -67,6 +67,12 @@ std::string FindPython(const std::string& explicit_python) {
 
 namespace {
 
+// The name a kernel is called by: `g` for `g = njit(f)` (f stays plain Python).
+std::string CallName(const Kernel& k) {
+  auto bound = k.options.find("bound_name");
+  return bound != k.options.end() ? bound->second : k.name;
+}
+
 std::string LastLine(const std::string& text) {
   std::string t = text;
   while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
@@ -457,6 +463,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   for (const auto& [k, v] : cases_file.sizes) declared[k] = v;
   SizeTable sizes = SizeTable::Make(kDefaultSizes, declared, opts_.sizes);
   std::set<std::string> kernel_names;
+  for (const auto& k : module->kernels) kernel_names.insert(CallName(k));
   for (const auto& k : module->kernels) kernel_names.insert(k.name);
   for (const auto& r : markers.runs)
     if (!kernel_names.count(r.kernel))
@@ -479,7 +486,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     KernelResult& kr = fr.kernels[ki];
     std::string first;  // the first refusal explains the verdict (over a not-tested reason)
     for (const auto& d : tr.diags)
-      if (Refused(d) && d.start && *d.start >= k.start_byte && *d.start < k.end_byte) {
+      if (Refused(d) && d.start && KernelCovers(k, *d.start)) {
         std::string code(d.Code());
         if (std::find(kr.codes.begin(), kr.codes.end(), code) == kr.codes.end()) kr.codes.push_back(code);
         if (first.empty()) first = code + ": " + d.message;
@@ -523,7 +530,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     std::vector<Case> cases;
     for (const DirectiveSet* set : std::vector<const DirectiveSet*>{&cases_file, &markers}) {
       for (const auto& r : set->runs)
-        if (r.kernel == k.name || r.kernel == kr.qualname)
+        if (r.kernel == k.name || r.kernel == kr.qualname || r.kernel == CallName(k))
           for (auto& c : ExpandDirective(r, sizes)) cases.push_back(std::move(c));
       if (!cases.empty()) break;
     }
@@ -544,8 +551,8 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       pc.kernel = ki;
       pc.index = ci;
       pc.input = cases[ci];
-      pc.call = k.name;
-      if (!top_names.count("call_" + k.name)) pc.alt_call = "call_" + k.name;
+      pc.call = CallName(k);
+      if (!top_names.count("call_" + pc.call)) pc.alt_call = "call_" + pc.call;
       pc.generated = generated;
       planned.push_back(std::move(pc));
       CaseResult cr;

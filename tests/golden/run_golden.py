@@ -26,6 +26,11 @@ import sys
 import tempfile
 
 VISITOR_DIRS = {
+    "constant_inliner": "ConstantInliner",
+    "helper_inliner": "HelperInliner",
+    "iteration_lowering": "IterationLowering",
+    "jit_wrapper_lowering": "JitWrapperLowering",
+    "tuple_local_inliner": "TupleLocalInliner",
     "numpy_transformer": "NumpyTransformer",
     "phase_lowering": "PhaseLowering",
     "unsupported_detector": "UnsupportedDetector",

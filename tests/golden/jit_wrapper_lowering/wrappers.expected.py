@@ -1,0 +1,34 @@
+# Kernels made by calling the decorator become decorated defs.
+import numba
+import numpy as np
+from numba import njit
+
+
+@njit
+def saxpy(a, x, y, out):
+    for i in range(x.shape[0]):
+        out[i] = a * x[i] + y[i]
+
+
+def _norm(v):
+    s = 0.0
+    for i in range(v.shape[0]):
+        s += v[i] * v[i]
+    return np.sqrt(s)
+
+
+# _norm stays the plain Python function; norm is the kernel.
+@numba.jit(nopython=True)
+def norm(v):
+    s = 0.0
+    for i in range(v.shape[0]):
+        s += v[i] * v[i]
+    return np.sqrt(s)
+
+
+def make_kernel():
+    # inside a function: stays as written (CRB122)
+    def inner(x):
+        return x + 1.0
+
+    return njit(inner)
