@@ -283,12 +283,15 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     // the kernel could not be translated otherwise (a tuple returned, loops
     // around prange loops).
     if (!prog.ok || prog.phases.empty() || (prog.parallel_phases == 0 && plan.translatable)) continue;
-    // A refusal inside a phase would only come back from that phase.
+    // An allocation or a return inside a phase would only come back from
+    // that phase (the loop-structure refusals are what the phases lift).
     bool inside = false;
-    for (const Diagnostic& d : plan.refusals)
+    for (const Diagnostic& d : plan.refusals) {
+      if (d.id != DiagId::kAllocationPlacement && d.id != DiagId::kUnsupportedReturn) continue;
       for (const Phase& p : prog.phases)
         for (const Node& l : p.loops)
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
+    }
     if (inside) continue;
     KernelSplitter split(ctx, plan, k, prog);
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);

@@ -518,6 +518,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     kr.qualname = k.qualname.empty() ? k.name : k.qualname;
     kr.line = k.line;
     kr.uses_prange = !k.prange_loops.empty();
+    kr.fastmath = k.Option("fastmath");
     std::string kernel_text = source->substr(k.start_byte, k.end_byte - k.start_byte);
     if (!record) {
       kr.unchanged = tr.text.find(kernel_text) != std::string::npos;
@@ -760,7 +761,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
                                &detail);
     set(v, detail);
     if (kr.serial_oracle) serial.insert(pc.id);
-    if ((v == Verdict::kMismatch && kr.uses_prange) || kr.serial_oracle) racy.push_back(&pc);
+    if ((v == Verdict::kMismatch && (kr.uses_prange || kr.fastmath)) || kr.serial_oracle) racy.push_back(&pc);
   }
 
   // 7. Racy originals: the pure-Python run decides who is right.
@@ -803,6 +804,15 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
         continue;
       }
       cr.pure_python = v == Verdict::kEqual ? "equal" : "different";
+      if (kr.fastmath && v == Verdict::kEqual) {
+        // fastmath lets Numba's answer differ from IEEE arithmetic; the
+        // translation computes the kernel's own (pure-Python) semantics.
+        cr.oracle = "pure-Python original";
+        cr.verdict = Verdict::kEqual;
+        cr.detail = "equal (against the original run as pure Python: the Numba kernel uses fastmath=True; its "
+                    "answer differs: " + cr.detail + ")";
+        continue;
+      }
       cr.detail += v == Verdict::kEqual
                        ? "\n  the translation equals the original run as pure Python (NUMBA_DISABLE_JIT=1): the "
                          "Numba original races under prange (an oracle disagreement, not a translation bug)"

@@ -58,6 +58,9 @@ struct KernelResult {
   std::vector<std::string> codes;  // diagnostics that kept it untranslated
   bool unchanged = false;          // the translation holds the kernel verbatim
   bool uses_prange = false;
+  /// Compiled with fastmath=True: Numba may reassociate and contract floating
+  /// point, so the pure-Python run is the semantic reference on a mismatch.
+  bool fastmath = false;
   /// The translator performs updates that race in the Numba original with
   /// atomics (CRB406): the oracle is the original run serially
   /// (NUMBA_DISABLE_JIT=1), not Numba's parallel answer.
