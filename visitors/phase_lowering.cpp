@@ -249,6 +249,16 @@ class KernelSplitter {
   std::vector<Node> removed_;
 };
 
+// The diagnostic at `at` is on a `raise` that is the whole body of an `if`.
+bool RaiseInIf(const Tree& tree, uint32_t at) {
+  Node n = tree.Root().DescendantForByteRange(at, at + 1);
+  while (n && n.Type() != "raise_statement") n = n.Parent();
+  if (!n) return false;
+  Node block = n.Parent();
+  Node cond = block ? block.Parent() : Node();
+  return cond && cond.Type() == "if_statement" && Statements(block).size() == 1 && !cond.ChildByField("alternative");
+}
+
 bool CalledByAnotherKernel(const KernelPlans& plans, const KernelPlan& me) {
   for (const KernelPlan& p : plans.plans)
     if (&p != &me && std::find(p.callees.begin(), p.callees.end(), me.name) != p.callees.end()) return true;
@@ -269,8 +279,14 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     if (k.nested || !k.via_decorator || k.is_class || !KernelSelected(ctx.options().kernels, k)) continue;
     if (!PhaseOwner(k.name).empty() || plan.numpy_fallback || !plan.numpy_rewrites.empty()) continue;
     if (plan.translatable && plan.dispatch != Dispatch::kSerial) continue;
-    if (!plan.translatable &&
-        !std::all_of(plan.refusals.begin(), plan.refusals.end(), [](const Diagnostic& d) { return PhasesLift(d); }))
+    // Checks that raise (`if cond: raise ...`) are refused in a workunit; on
+    // the host they run as written, so they are lifted when they end up there.
+    auto raise_check = [&](const Diagnostic& d) {
+      return d.id == DiagId::kExceptions && d.start && RaiseInIf(ctx.tree(), *d.start);
+    };
+    if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
+          return PhasesLift(d) || raise_check(d);
+        }))
       continue;
     if (CalledByAnotherKernel(plans, plan)) continue;
     Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
@@ -287,7 +303,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     // that phase (the loop-structure refusals are what the phases lift).
     bool inside = false;
     for (const Diagnostic& d : plan.refusals) {
-      if (d.id != DiagId::kAllocationPlacement && d.id != DiagId::kUnsupportedReturn) continue;
+      if (d.id != DiagId::kAllocationPlacement && d.id != DiagId::kUnsupportedReturn && !raise_check(d)) continue;
       for (const Phase& p : prog.phases)
         for (const Node& l : p.loops)
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());

@@ -253,7 +253,10 @@ void Builder::CheckGuards() {
     if (why.empty()) continue;
     Refuse(DiagId::kNumpyGuardPlacement,
            "the shape check of '" + FirstLine(g) + "' cannot move into the caller: " + why, g);
-    plan_.numpy_rewrites.clear();
+    // A host program runs the check where it is (phases.h): the lowering
+    // still applies, and the PhaseLowering decides whether the check ends up
+    // on the host; if not, the kernel stays Numba code.
+    if (!options_.phases || options_.parallelize == "none") plan_.numpy_rewrites.clear();
   }
 }
 

@@ -1,3 +1,5 @@
+# This case tests the one-workunit model.
+# caramba-options: --no-phases
 # NumPy the NumpyTransformer cannot lower: each kernel stays Numba code, byte
 # for byte, with the precise reason (CRB203–CRB210). Array results (CRB207,
 # CRB208) and operands of unknown rank (CRB204) in kernels without element
