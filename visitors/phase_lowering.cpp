@@ -78,6 +78,11 @@ std::string PhaseSignature(const KernelPlan& plan, const Phase& p) {
     if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
     s += (i ? ", " : "") + it->second.ToString();
   }
+  for (size_t i = 0; i < p.cells.size(); ++i) {
+    auto it = plan.types.find(p.cells[i]);
+    if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
+    s += (i || !p.inputs.empty() ? ", " : "") + Type{it->second.scalar, 1, 'C'}.ToString();
+  }
   return s + ")";
 }
 
@@ -117,6 +122,8 @@ class KernelSplitter {
       if (sig.empty() && t != plan_.types.end() && t->second.rank == 0 && t->second.scalar != Scalar::kUnknown)
         out += ": \"" + std::string(ScalarName(t->second.scalar)) + "\"";
     }
+    for (size_t i = 0; i < p.cells.size(); ++i)
+      out += (i || !p.inputs.empty() ? ", " : "") + std::string(kPhaseCellPrefix) + p.cells[i];
     out += "):" + nl_;
     for (const Node& init : p.inits) {
       std::string ind(IndentationAt(src_, init.StartByte()));
@@ -153,7 +160,21 @@ class KernelSplitter {
     for (const Node& l : p.loops)
       for (const Node& c : MovableComments(l)) removed_.push_back(c);
     if (!p.output.empty()) out += nl_ + unit_ + "return " + p.output;
-    calls_.push_back({p.loops.back(), (p.output.empty() ? "" : p.output + " = ") + name + "(" + Join(p.inputs) + ")"});
+    // Several values come back through one-element arrays.
+    std::string ind_host(IndentationAt(src_, p.loops.back().StartByte()));
+    std::string before, after;
+    std::vector<std::string> args = p.inputs;
+    for (const auto& c : p.cells) {
+      std::string cell = std::string(kPhaseCellPrefix) + c;
+      out += nl_ + unit_ + cell + "[0] = " + c;
+      auto t = plan_.types.find(c);
+      std::string dtype = t->second.scalar == Scalar::kBool ? "bool_" : std::string(ScalarName(t->second.scalar));
+      before += cell + " = " + np_ + ".empty(1, dtype=" + np_ + "." + dtype + ")" + nl_ + ind_host;
+      after += nl_ + ind_host + c + " = " + cell + "[0].item()";
+      args.push_back(cell);
+    }
+    calls_.push_back(
+        {p.loops.back(), before + (p.output.empty() ? "" : p.output + " = ") + name + "(" + Join(args) + ")" + after});
     for (size_t i = 0; i + 1 < p.loops.size(); ++i) removed_.push_back(p.loops[i]);
     for (const Node& init : p.inits) removed_.push_back(init);
     return out;
@@ -247,6 +268,9 @@ class KernelSplitter {
   std::string unit_;
   std::vector<std::pair<Node, std::string>> calls_;
   std::vector<Node> removed_;
+
+ public:
+  std::string np_;  // the module's name for NumPy
 };
 
 // The diagnostic at `at` is on a `raise` that is the whole body of an `if`.
@@ -309,7 +333,12 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
     }
     if (inside) continue;
+    bool cells = false;
+    for (const Phase& p : prog.phases) cells = cells || !p.cells.empty();
+    std::string np = mod.imports.AliasOf("numpy");
+    if (cells && np.empty()) continue;  // the host would need NumPy to allocate them
     KernelSplitter split(ctx, plan, k, prog);
+    split.np_ = np;
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
     size_t n = prog.phases.size();
     r.diagnostics.push_back(ctx.Diag(DiagId::kHostProgram,

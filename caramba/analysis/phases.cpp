@@ -115,7 +115,14 @@ class Planner {
         continue;
       }
       std::vector<Phase> parts;
-      if (!SplitLoop(p, outputs, parts)) return false;
+      std::string saved = reason_;
+      if (!SplitLoop(p, outputs, parts)) {
+        if (p.parallel) return false;
+        // A serial loop keeps them together (Interface: one cell each).
+        reason_ = saved;
+        out.push_back(p);
+        continue;
+      }
       for (auto& q : parts) out.push_back(std::move(q));
     }
     phases_ = std::move(out);
@@ -551,12 +558,19 @@ class Planner {
       bool later = ReadLater(a, p);
       if (!later && PrivateIn(p, a)) continue;
       if (later) {
-        if (!p.output.empty())
-          return Fail("the loop at line " + line + " computes both '" + p.output + "' and '" + a +
-                      "' for later statements");
         auto t = in_.types.find(a);
         if (t == in_.types.end() || t->second.rank > 0) return Fail("a loop rebinds the array '" + a + "'");
-        p.output = a;
+        if (t->second.scalar == Scalar::kUnknown) return Fail("the type of '" + a + "' is not known");
+        if (!p.output.empty() || !p.cells.empty()) {
+          if (p.parallel)
+            return Fail("the loop at line " + line + " computes both '" + p.output + "' and '" + a +
+                        "' for later statements");
+          if (!p.output.empty()) p.cells.push_back(p.output);
+          p.output.clear();
+          p.cells.push_back(a);
+        } else {
+          p.output = a;
+        }
       }
       if (std::find(in_.params.begin(), in_.params.end(), a) != in_.params.end())
         return Fail("a loop assigns the parameter '" + a + "'");

@@ -47,6 +47,10 @@ struct Phase {
   std::vector<std::string> inputs;
   /// The scalar it computes for later statements, or "".
   std::string output;
+  /// A serial phase that computes several values for later statements
+  /// (`best, best_val` of an argmax loop) hands them back through
+  /// one-element arrays the host allocates, one per value (empty otherwise).
+  std::vector<std::string> cells;
   /// `x = <expr>` statements moved from the host into the phase: the
   /// output's, and those of values the loop carries from one iteration to
   /// the next (`prev = 0.0` before `out[i] = a[i] - prev; prev = a[i]`).
@@ -72,6 +76,10 @@ struct PhaseInput {
 };
 
 PhaseProgram PlanPhases(const PhaseInput& in);
+
+/// Prefix of the one-element arrays that carry a serial phase's values back
+/// to its host program (`_pk_out_best`).
+inline constexpr std::string_view kPhaseCellPrefix = "_pk_out_";
 
 /// Name of the workunit of phase `n` (1-based) of `kernel`: `_pk_star2_phase1`.
 std::string PhaseKernelName(std::string_view kernel, int n);

@@ -94,3 +94,17 @@ def relax_until(u, tol):
             u[i] = v[i]
         it += 1
     return it
+
+
+# A serial loop that computes two values for the return: they come back to the
+# host through one-element arrays.
+# caramba: runas argmax_abs(np.random.randn(N))
+@njit
+def argmax_abs(x):
+    best = -1
+    best_val = -1.0
+    for i in range(x.shape[0]):
+        if abs(x[i]) > best_val:
+            best_val = abs(x[i])
+            best = i
+    return best, best_val
