@@ -238,3 +238,17 @@ TEST_CASE("helper inlining: helpers it cannot write out exactly stay calls") {
     CHECK(Lower(kHead + c) == kHead + c);
   }
 }
+
+TEST_CASE("jit wrappers: a wrapper not selected by --kernel keeps its text (saxpy with --kernel _total)") {
+  std::string src = kHead + "def saxpy(a, x):\n    return a * x[0]\n\n\nsaxpy = njit(saxpy)\n\n\ndef _total(x):\n"
+                            "    return x[0]\n\n\ntotal = njit(_total)\n";
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<JitWrapperLowering>());
+  v.push_back(std::make_unique<KernelRestorer>());
+  PassManager pm(std::move(v));
+  TranslateOptions only_total;
+  only_total.kernels = {"_total"};
+  PassResult r = pm.Run(src, "t.py", only_total);
+  REQUIRE(r.ok);
+  CHECK(r.output == src);
+}
