@@ -93,7 +93,8 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
     if (it == before.end() || nth >= it->second.size()) continue;
     const Kernel& old = *it->second[nth];
     std::string_view current = now.substr(k.start_byte, k.end_byte - k.start_byte);
-    auto w = wrapped.find(&old);
+    // (Only when it was rewritten: a wrapper not selected is still one.)
+    auto w = k.via_decorator ? wrapped.find(&old) : wrapped.end();
     uint32_t from = w != wrapped.end() ? w->second.first : old.start_byte;
     uint32_t to = w != wrapped.end() ? w->second.second : old.end_byte;
     std::string_view original = was.substr(from, to - from);

@@ -104,7 +104,7 @@ TEST_CASE("module constants: numbers bound once are inlined where kernels read t
   CHECK(out.find("DT = 1.0 / STEPS\n") != std::string::npos);
 }
 
-TEST_CASE("module constants: kernel names hide module names; rebound names, arrays and variable indices stay") {
+TEST_CASE("module constants: kernel names hide module names, rebound names, arrays and variable indices stay") {
   std::string src = kHead +
                     "N = 4\nS = 2.0\nT = np.linspace(0.0, 1.0, 8)\nW = (1, 2)\n\n"
                     "@njit\ndef f(a, k):\n    N = a.shape[0]\n    return N * S * T[0] * W[k]\n\n"
@@ -148,7 +148,7 @@ TEST_CASE("iteration lowering: a row only indexed becomes the array's own index 
   CHECK(counter.find("p = x[i]\n") != std::string::npos);
 }
 
-TEST_CASE("jit wrappers: f = njit(f) after its def moves onto the def; g = njit(f) is a decorated copy named g (saxpy, clip)") {
+TEST_CASE("jit wrappers: f = njit(f) after its def moves onto the def, g = njit(f) is a decorated copy named g (saxpy, clip)") {
   std::string in_place = Lower(kHead + "def saxpy(a, x):\n    return a * x[0]\n\n\nsaxpy = njit(saxpy)\n\nz = 1\n");
   CHECK(in_place == kHead + "@njit\ndef saxpy(a, x):\n    return a * x[0]\n\nz = 1\n");
   std::string copy = Lower(kHead + "def _clip(x, lo):\n    return max(x, lo)\n\n\nclip = numba.njit(parallel=True)(_clip)\n");
@@ -237,4 +237,18 @@ TEST_CASE("helper inlining: helpers it cannot write out exactly stay calls") {
     INFO(c);
     CHECK(Lower(kHead + c) == kHead + c);
   }
+}
+
+TEST_CASE("jit wrappers: a wrapper not selected by --kernel keeps its text (saxpy with --kernel _total)") {
+  std::string src = kHead + "def saxpy(a, x):\n    return a * x[0]\n\n\nsaxpy = njit(saxpy)\n\n\ndef _total(x):\n"
+                            "    return x[0]\n\n\ntotal = njit(_total)\n";
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<JitWrapperLowering>());
+  v.push_back(std::make_unique<KernelRestorer>());
+  PassManager pm(std::move(v));
+  TranslateOptions only_total;
+  only_total.kernels = {"_total"};
+  PassResult r = pm.Run(src, "t.py", only_total);
+  REQUIRE(r.ok);
+  CHECK(r.output == src);
 }

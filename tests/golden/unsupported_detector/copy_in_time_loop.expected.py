@@ -1,8 +1,7 @@
 # One refusal per refused construct, and it says what to do: the copy made in
 # the time loop (a Jacobi sweep, a new array on every step) is the reason; the indexing of the copy that
 # follows is its echo, not a second finding ("indexes 'unew', which is not an
-# array" used to follow), and so is the array made from a tuple variable
-# ("indexes the 1-D array 'v'" for a 2-D v).
+# array" used to follow). The shape tuple of grid is written where it is used.
 import numpy as np
 from numba import njit
 
@@ -20,8 +19,7 @@ def jacobi(u, f, h, iters):
 
 @njit("float64[:, :](int64, int64)")
 def grid(n, m):
-    shape = (n, m)  # expect: CRB121
-    v = np.zeros(shape)
+    v = np.zeros((n, m))
     for i in range(n):
         for j in range(m):
             v[i, j] = i + 0.5 * j

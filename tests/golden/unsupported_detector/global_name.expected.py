@@ -1,4 +1,5 @@
-# CRB123: the kernel stays Numba code, byte for byte.
+# CRB123: the kernel stays Numba code, byte for byte. N is bound twice, so
+# it is not a constant Caramba can write into the kernel.
 import time
 
 import numpy as np
@@ -12,3 +13,6 @@ N = 10
 def k(a):
     for i in range(N):  # expect: CRB123
         a[i] = 0.0
+
+
+N = 20
