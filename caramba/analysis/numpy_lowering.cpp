@@ -165,7 +165,13 @@ Lowerer::Lowerer(const NumpyLoweringInput& in, NumpyLowering& out) : in_(in), ou
 void Lowerer::Run() {
   RefuseRandom();
   Block(body_);
-  for (const auto& [at, text] : hoisted_) out_.rewrites.push_back({at, at, text});
+  for (const auto& [at, text] : hoisted_) {
+    // One insertion per point: a loop header's own prelude goes there too.
+    auto same = std::find_if(out_.rewrites.begin(), out_.rewrites.end(),
+                             [&](const NumpyRewrite& w) { return w.start == at && w.end == at; });
+    if (same != out_.rewrites.end()) same->text = text + same->text;
+    else out_.rewrites.push_back({at, at, text});
+  }
   // Rewriting part of a kernel whose other part stays refused is pointless.
   if (abstained_) out_.rewrites.clear();
 }

@@ -18,6 +18,9 @@ void Lowerer::Leaves(const Node& e, std::vector<Leaf>& out) {
     return;
   }
   if (t == "call" && IsReduction(n)) return;
+  if (t == "binary_operator" && n.ChildByField("operator").Text() == "@")
+    // A matrix product, not an element-wise operation.
+    Fail(DiagId::kNumpyMatrixProduct, "multiplies arrays with @ ('" + FirstLine(n.Text()) + "')", n);
   if (t == "call" && CopiedArray(n)) {
     Leaves(CopiedArray(n), out);
     return;

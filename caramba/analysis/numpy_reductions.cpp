@@ -85,13 +85,18 @@ std::string Lowerer::Reduce(const Node& call) {
             "shapes of the vectors of np.dot not aligned");
   }
   std::vector<Dim> result = shapes[0];
-  if (f->reduce == NumpyReduce::kMax || f->reduce == NumpyReduce::kMin || f->reduce == NumpyReduce::kMean) {
+  bool arg = f->reduce == NumpyReduce::kArgMax || f->reduce == NumpyReduce::kArgMin;
+  if (f->reduce == NumpyReduce::kMax || f->reduce == NumpyReduce::kMin || f->reduce == NumpyReduce::kMean || arg) {
     std::vector<std::string> empty;
     std::string any;
     for (size_t d = 0; d < result.size(); ++d) any += (d ? " or " : "") + result[d].length + " == 0";
     empty.push_back(any);
     if (f->reduce == NumpyReduce::kMean)
       guarded |= Guard(empty, "ZeroDivisionError", "division by zero in np.mean of an empty array");
+    else if (arg)
+      guarded |= Guard(empty, "ValueError",
+                       std::string("attempt to get ") + (f->reduce == NumpyReduce::kArgMax ? "argmax" : "argmin") +
+                           " of an empty sequence");
     else
       guarded |= Guard(empty, "ValueError",
                        std::string("zero-size array to reduction operation ") +
@@ -149,6 +154,25 @@ std::string Lowerer::Reduce(const Node& call) {
       // NaN propagates as in NumPy: once acc is NaN nothing compares greater.
       body.push_back(ind + "if " + v + (f->reduce == NumpyReduce::kMax ? " > " : " < ") + acc + " or " + v + " != " + v + ":");
       body.push_back(ind + in_.indent_unit + acc + " = " + v);
+      break;
+    }
+    case NumpyReduce::kArgMax:
+    case NumpyReduce::kArgMin: {
+      // The flattened position counts the iterations (row-major, as NumPy).
+      std::vector<std::string> zero(idx.size(), "0");
+      size_t next = 0;
+      std::string best = Fresh("best"), at = Fresh("k"), v = Fresh("v");
+      lines_.push_back(best + " = " + ElementText(args[0], zero, leaves[0], next));
+      lines_.push_back(acc + " = 0");
+      lines_.push_back(at + " = 0");
+      std::string ind = loops();
+      body.push_back(ind + v + " = " + elems[0]);
+      // The first NaN wins: nothing replaces a NaN best, a NaN replaces any other.
+      body.push_back(ind + "if " + v + (f->reduce == NumpyReduce::kArgMax ? " > " : " < ") + best + " or (" + v +
+                     " != " + v + " and " + best + " == " + best + "):");
+      body.push_back(ind + in_.indent_unit + best + " = " + v);
+      body.push_back(ind + in_.indent_unit + acc + " = " + at);
+      body.push_back(ind + at + " += 1");
       break;
     }
     case NumpyReduce::kProd: {

@@ -71,6 +71,10 @@ const NumpyFunction kTable[] = {
     {"amin",       C::kReduction, 1, 1, "",       R::kMin,    D::kPromote,   ""},
     {"dot",        C::kReduction, 2, 2, "",       R::kDot,    D::kPromote,   ""},
     {"linalg.norm", C::kReduction, 1, 1, "",      R::kNorm,   D::kFloat,     ""},
+    // The position of the first largest (smallest) element of the flattened
+    // array; the first NaN wins, as in NumPy.
+    {"argmax",     C::kReduction, 1, 1, "",       R::kArgMax, D::kIndex,     ""},
+    {"argmin",     C::kReduction, 1, 1, "",       R::kArgMin, D::kIndex,     ""},
     // Element-wise choice: both branches are pure, so evaluating only the
     // chosen one (a conditional expression) gives NumPy's elements.
     {"where",      C::kWhere,   3, 3, "",         R::kNone,   D::kPromote,   ""},
@@ -93,6 +97,7 @@ const NumpyFunction kTable[] = {
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
     {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
+    {"argmax", "argmax"}, {"argmin", "argmin"},
 };
 
 }  // namespace
@@ -132,6 +137,8 @@ std::string_view NumpyReduceName(NumpyReduce r) {
     case R::kMin: return "np.min";
     case R::kDot: return "np.dot";
     case R::kNorm: return "np.linalg.norm";
+    case R::kArgMax: return "np.argmax";
+    case R::kArgMin: return "np.argmin";
     default: return "";
   }
 }

@@ -28,7 +28,7 @@ enum class NumpyClass {
 };
 
 /// What a reduction computes (kReduction rows).
-enum class NumpyReduce { kNone, kSum, kProd, kMean, kMax, kMin, kDot, kNorm };
+enum class NumpyReduce { kNone, kSum, kProd, kMean, kMax, kMin, kDot, kNorm, kArgMax, kArgMin };
 
 /// The dtype of the result, from the argument dtypes (Numba's rules).
 enum class NumpyDtype {
@@ -37,6 +37,7 @@ enum class NumpyDtype {
   kPromote,    // the promoted argument dtype (abs, minimum, maximum, max, min, dot)
   kSumLike,    // integers and bools accumulate in int64, floats keep their dtype
   kFromArgs,   // allocations: the dtype= argument, else float64
+  kIndex,      // argmax/argmin: an int64 position
 };
 
 struct NumpyFunction {

@@ -37,14 +37,14 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
   Node src = right;
   if (Node copied = CopiedArray(StripParens(right))) src = copied;
   CheckOperandKinds(src);
+  std::vector<Leaf> leaves;
+  Leaves(src, leaves);  // first: it refuses what is not element-wise
   std::string dtype = TemporaryDtype(src);
   // A mask the kernel only reads element by element is stored as 0 and 1 in
   // uint8 (kernels cannot write bool arrays, CRB305); one that leaves the
   // kernel keeps NumPy's bool dtype.
   if (dtype == numpy_ + ".bool_" && !Escapes(name)) dtype = numpy_ + ".uint8";
   new_scalar_[name] = ResultScalar(src, in_.types);
-  std::vector<Leaf> leaves;
-  Leaves(src, leaves);
   for (Leaf& l : leaves) HoldDims(l.dims, true);
   std::vector<Dim> result;
   std::vector<std::string> clauses = Broadcast(leaves, result, true);
@@ -70,7 +70,7 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
   std::string shape;
   for (size_t d = 0; d < result.size(); ++d) shape += (d ? ", " : "") + result[d].length;
   if (result.size() > 1) shape = "(" + shape + ")";
-  lines_.push_back(name + " = " + numpy_ + ".empty(" + shape + ", dtype=" + dtype + ")");
+  std::string alloc = name + " = " + numpy_ + ".empty(" + shape + ", dtype=" + dtype + ")";
   std::vector<Dim>& own = new_dims_[name];
   own.clear();
   for (size_t d = 0; d < result.size(); ++d) {
@@ -88,6 +88,9 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
   sink_ = &per;
   std::string value = ElementText(src, idx, leaves, next);
   sink_ = &lines_;
+  // After the prelude of the expression (its reductions and their checks):
+  // the allocation is a statement of its own, as the overlap temporary's.
+  lines_.push_back(alloc);
   std::vector<std::string> body;
   std::string ind = Loops(result, body, idx);
   for (const auto& l : per) body.push_back(ind + l);
@@ -141,7 +144,8 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
     }
     switch (f->dtype) {
       case NumpyDtype::kFloat: return s == Scalar::kFloat32 ? s : Scalar::kFloat64;
-      case NumpyDtype::kSumLike: return IsInteger(s) || s == Scalar::kBool ? Scalar::kInt64 : s;
+      case NumpyDtype::kSumLike: return (IsInteger(s) && s != Scalar::kUInt64) || s == Scalar::kBool ? Scalar::kInt64 : s;
+      case NumpyDtype::kIndex: return Scalar::kInt64;
       default: return s;
     }
   }

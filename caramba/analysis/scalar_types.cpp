@@ -49,6 +49,7 @@ Type ScalarType(Scalar s) { return Type{s, 0, 'A'}; }
 Scalar ReductionScalar(NumpyDtype rule, Scalar s) {
   if (rule == NumpyDtype::kSumLike) return IsIntLike(s) ? (s == Scalar::kUInt64 ? s : Scalar::kInt64) : s;
   if (rule == NumpyDtype::kFloat) return s == Scalar::kFloat32 ? s : Scalar::kFloat64;
+  if (rule == NumpyDtype::kIndex) return Scalar::kInt64;
   return s;
 }
 

@@ -11,10 +11,10 @@ import pykokkos as pk
 @njit("float64[:](float64[:])")
 def unit(v):  # expect: CRB132
     # return v / np.sqrt(np.sum(v * v))
-    _pk_np_r0 = np.empty(v.shape[0], dtype=np.float64)
     _pk_np_acc1 = 0.0
     for _pk_np_i0 in range(v.shape[0]):
         _pk_np_acc1 += v[_pk_np_i0] * v[_pk_np_i0]
+    _pk_np_r0 = np.empty(v.shape[0], dtype=np.float64)
     for _pk_np_i0 in range(v.shape[0]):
         _pk_np_r0[_pk_np_i0] = v[_pk_np_i0] / np.sqrt(_pk_np_acc1)
     return _pk_np_r0
