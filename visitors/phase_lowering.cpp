@@ -305,8 +305,11 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     if (plan.translatable && plan.dispatch != Dispatch::kSerial) continue;
     // Checks that raise (`if cond: raise ...`) are refused in a workunit; on
     // the host they run as written, so they are lifted when they end up there.
+    // So are new arrays bound to a name twice (`a = u.copy()` then
+    // `a, b = b, a`): the host runs NumPy itself and swaps references.
     auto raise_check = [&](const Diagnostic& d) {
-      return d.id == DiagId::kExceptions && d.start && RaiseInIf(ctx.tree(), *d.start);
+      return (d.id == DiagId::kExceptions && d.start && RaiseInIf(ctx.tree(), *d.start)) ||
+             d.id == DiagId::kNumpyNewArray;
     };
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
           return PhasesLift(d) || raise_check(d);

@@ -66,6 +66,12 @@ class Planner {
   explicit Planner(const PhaseInput& in) : in_(in), body_(in.def.ChildByField("body")) {
     for (const auto& [name, type] : in.types) vars_.insert(name);
     for (const auto& p : in.params) vars_.insert(p);
+    // In a phase kernel the host's arrays are parameters too: their overlaps
+    // are checked when it is dispatched (np.may_share_memory).
+    array_params_ = in.params;
+    for (const auto& [name, type] : in.types)
+      if (type.rank > 0 && std::find(in.params.begin(), in.params.end(), name) == in.params.end())
+        array_params_.push_back(name);
   }
 
   PhaseProgram Run() {
@@ -242,7 +248,7 @@ class Planner {
     AssignedNames(loop.ChildByField("body"), assigned, false);
     for (const auto& v : assigned)
       if (vars_.count(v) && MentionedOutside(v, {loop}) && !OnlyReduced(loop, v)) return false;
-    LoopDependenceInput d{body_, {loop}, in_.types, in_.params, in_.imports, loop, {}};
+    LoopDependenceInput d{body_, {loop}, in_.types, array_params_, in_.imports, loop, {}};
     return AnalyzeLoopDependence(d).independent;
   }
 
@@ -613,6 +619,7 @@ class Planner {
   const PhaseInput& in_;
   Node body_;
   std::set<std::string> vars_;
+  std::vector<std::string> array_params_;
   std::vector<Phase> phases_;
   std::string reason_;
 };

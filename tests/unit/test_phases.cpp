@@ -219,3 +219,18 @@ TEST_CASE("argmax_abs: a serial loop computing two dependent values hands them b
   CHECK(p.prog.phases[0].cells.size() == 2);
   CHECK(p.prog.phases[0].inits.size() == 2);
 }
+
+TEST_CASE("heat_swap: a loop over the host's own arrays is a parallel phase (its overlaps are checked at dispatch)") {
+  Planned p = Plan("u, steps",
+                   "    n = u.shape[0]\n"
+                   "    a = u.copy()\n"
+                   "    b = np.empty_like(u)\n"
+                   "    for t in range(steps):\n"
+                   "        for i in range(1, n - 1):\n"
+                   "            b[i] = 0.5 * (a[i - 1] + a[i + 1])\n"
+                   "        a, b = b, a\n"
+                   "    return a\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK(p.prog.phases[0].parallel);
+}

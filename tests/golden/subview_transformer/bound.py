@@ -1,3 +1,5 @@
+# This case tests the one-workunit model.
+# caramba-options: --no-phases
 # Slices and rows bound to names become subviews with plain-name indices:
 # constant and computed indices and slice bounds go into `_pk_sv`
 # temporaries with Python's rules (negative wrap, clamping, empty slices),
