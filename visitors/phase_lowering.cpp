@@ -88,11 +88,9 @@ std::string PhaseSignature(const KernelPlan& plan, const Phase& p) {
 
 class KernelSplitter {
  public:
-  KernelSplitter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const PhaseProgram& prog)
+  KernelSplitter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const Node& def,
+                 const PhaseProgram& prog)
       : ctx_(ctx), plan_(plan), k_(k), prog_(prog), src_(ctx.source()), nl_(ctx.newline()) {
-    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
-    while (def && def.Type() != "function_definition") def = def.Parent();
-    def_ = def;
     Node body = def.ChildByField("body");
     std::string def_indent(IndentationAt(src_, def.StartByte()));
     std::string body_indent(IndentationAt(src_, body.StartByte()));
@@ -264,7 +262,6 @@ class KernelSplitter {
   const PhaseProgram& prog_;
   std::string_view src_;
   std::string nl_;
-  Node def_;
   std::string unit_;
   std::vector<std::pair<Node, std::string>> calls_;
   std::vector<Node> removed_;
@@ -340,7 +337,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     for (const Phase& p : prog.phases) cells = cells || !p.cells.empty();
     std::string np = mod.imports.AliasOf("numpy");
     if (cells && np.empty()) continue;  // the host would need NumPy to allocate them
-    KernelSplitter split(ctx, plan, k, prog);
+    KernelSplitter split(ctx, plan, k, def, prog);
     split.np_ = np;
     r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
     size_t n = prog.phases.size();

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/text.h"
@@ -44,28 +45,18 @@ Node PhaseCallSite(const Context& ctx, const std::string& name) {
 std::set<std::string> HostAllocations(const Context& ctx, const Node& call) {
   Node def = call;
   while (def && def.Type() != "function_definition") def = def.Parent();
-  std::map<std::string, bool> fresh;
   if (!def) return {};
-  Walk(def.ChildByField("body"), [&](const Node& n) {
-    std::string_view t = n.Type();
-    if (t == "assignment" || t == "augmented_assignment" || t == "for_statement") {
-      Node l = n.ChildByField("left"), r = n.ChildByField("right");
-      std::vector<Node> ids{l};
-      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") ids = l.NamedChildren();
-      bool alloc = t == "assignment" && ids.size() == 1 && r && r.Type() == "call" &&
-                   IsNumpyAllocation(ctx.module().imports.Resolve(r.ChildByField("function")));
-      for (const Node& id : ids)
-        if (id.Type() == "identifier") {
-          auto it = fresh.emplace(std::string(id.Text()), alloc).first;
-          it->second = it->second && alloc;
-        }
-    }
+  Node body = def.ChildByField("body");
+  std::set<std::string> candidates, loop_targets, out;
+  Walk(body, [&](const Node& n) {
+    Node l = n.ChildByField("left");
+    if (n.Type() == "assignment" && l.Type() == "identifier") candidates.insert(std::string(l.Text()));
+    if (n.Type() == "for_statement") loop_targets.insert(std::string(l.Text()));
     return true;
   });
-  for (const Node& p : def.ChildByField("parameters").NamedChildren()) fresh[std::string(p.Text())] = false;
-  std::set<std::string> out;
-  for (const auto& [name, yes] : fresh)
-    if (yes) out.insert(name);
+  for (const Node& p : def.ChildByField("parameters").NamedChildren()) candidates.erase(std::string(p.Text()));
+  for (const auto& name : candidates)
+    if (!loop_targets.count(name) && OnlyNumpyAllocations(body, name, ctx.module().imports)) out.insert(name);
   return out;
 }
 

@@ -55,10 +55,6 @@ Node Unparen(Node n) {
   return n;
 }
 
-bool Contains(const Node& outer, const Node& inner) {
-  return inner.StartByte() >= outer.StartByte() && inner.EndByte() <= outer.EndByte();
-}
-
 Node InnermostLoop(Node n) {
   for (n = n.Parent(); n; n = n.Parent())
     if (n.Type() == "for_statement" || n.Type() == "while_statement") return n;
@@ -377,21 +373,7 @@ class Analyzer {
   // Every assignment of `name` in the kernel is `name = np.empty(...)` (or
   // another NumPy allocation).
   bool FreshAllocation(const std::string& name) const {
-    bool any = false, all = true;
-    Walk(in_.kernel_body, [&](const Node& n) {
-      if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
-      Node l = n.ChildByField("left");
-      bool target = IsName(l, name);
-      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
-        for (const Node& id : l.NamedChildren()) target = target || IsName(id, name);
-      if (!target) return true;
-      any = true;
-      Node r = n.ChildByField("right");
-      all = all && n.Type() == "assignment" && l.Type() == "identifier" && r && r.Type() == "call" &&
-            IsNumpyAllocation(in_.imports.Resolve(r.ChildByField("function")));
-      return true;
-    });
-    return any && all;
+    return OnlyNumpyAllocations(in_.kernel_body, name, in_.imports);
   }
 
   const LoopDependenceInput& in_;
@@ -401,6 +383,24 @@ class Analyzer {
 };
 
 }  // namespace
+
+bool OnlyNumpyAllocations(const Node& body, const std::string& name, const ImportTable& imports) {
+  bool any = false, all = true;
+  Walk(body, [&](const Node& n) {
+    if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+    Node l = n.ChildByField("left");
+    bool target = IsName(l, name);
+    if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+      for (const Node& id : l.NamedChildren()) target = target || IsName(id, name);
+    if (!target) return true;
+    any = true;
+    Node r = n.ChildByField("right");
+    all = all && n.Type() == "assignment" && l.Type() == "identifier" && r && r.Type() == "call" &&
+          IsNumpyAllocation(imports.Resolve(r.ChildByField("function")));
+    return true;
+  });
+  return any && all;
+}
 
 bool IsRangeLoop(const Node& n, const ImportTable& imports) {
   if (n.Type() != "for_statement" || n.ChildByField("left").Type() != "identifier") return false;

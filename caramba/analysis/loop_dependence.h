@@ -70,6 +70,10 @@ LoopDependence AnalyzeLoopDependence(const LoopDependenceInput& in);
 /// that can be flattened); null when there is none.
 Node PerfectlyNestedLoop(const Node& loop, const ImportTable& imports);
 
+/// Every assignment of `name` in `body` is `name = np.empty(...)` (or another
+/// NumPy allocation), and there is one: `name` is never a view of another array.
+bool OnlyNumpyAllocations(const Node& body, const std::string& name, const ImportTable& imports);
+
 /// True for `for v in range(...)` / `for v in prange(...)`.
 bool IsRangeLoop(const Node& n, const ImportTable& imports);
 

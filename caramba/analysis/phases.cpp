@@ -13,10 +13,6 @@ namespace {
 
 constexpr std::string_view kPhaseInfix = "_phase";
 
-bool Contains(const Node& outer, const Node& inner) {
-  return inner.StartByte() >= outer.StartByte() && inner.EndByte() <= outer.EndByte();
-}
-
 bool ContainsLoop(const Node& n) {
   bool found = false;
   Walk(n, [&](const Node& c) {

@@ -76,6 +76,11 @@ inline bool IsNameUse(const Node& n, const Node& parent) {
   return true;
 }
 
+/// `inner` lies within `outer`'s byte range.
+inline bool Contains(const Node& outer, const Node& inner) {
+  return inner.StartByte() >= outer.StartByte() && inner.EndByte() <= outer.EndByte();
+}
+
 /// `n` is the identifier `name`.
 inline bool IsName(const Node& n, std::string_view name) { return n.Type() == "identifier" && n.Text() == name; }
 
