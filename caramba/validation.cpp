@@ -23,6 +23,7 @@
 #include <tuple>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/phases.h"
 #include "caramba/text.h"
 #include "pykokkos_rt/src/kernel_compiler.h"
 
@@ -81,10 +82,15 @@ const KernelPlan* KernelOf(const std::string& workunit, const KernelPlans& plans
   bool thesis = options.caller_style == "thesis";
   for (const KernelPlan& p : plans.plans) {
     if (!p.translatable) continue;
+    // A phase kernel's workunit carries the phase's own (reserved) name in
+    // both caller styles, and is selected with its kernel.
+    std::string owner = PhaseOwner(p.name);
+    bool phase = !owner.empty();
+    const std::string& selected = phase ? owner : p.name;
     if (!options.kernels.empty() &&
-        std::find(options.kernels.begin(), options.kernels.end(), p.name) == options.kernels.end())
+        std::find(options.kernels.begin(), options.kernels.end(), selected) == options.kernels.end())
       continue;
-    if ((thesis ? p.name : std::string(kReservedPrefix) + p.name) == workunit) return &p;
+    if ((thesis || phase ? p.name : std::string(kReservedPrefix) + p.name) == workunit) return &p;
   }
   return nullptr;
 }

@@ -171,9 +171,12 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
   }
   std::string space = SpaceExpr(in.ctx.options().space);
   // A serial phase of a host program runs its one iteration on the Serial
-  // space, not as a one-iteration dispatch of the parallel host space.
+  // space, not as a one-iteration dispatch of the parallel host space. On
+  // the GPU every serial dispatch does: one GPU thread runs serial code far
+  // slower than one host core, and the caller's arrays live on the host.
   bool host_space = in.ctx.options().space == "OpenMP" || in.ctx.options().space == "Threads";
-  if (plan.dispatch == Dispatch::kSerial && !PhaseOwner(plan.name).empty() && host_space) space = "pk.Serial";
+  bool gpu = in.ctx.options().space == "Cuda";
+  if (plan.dispatch == Dispatch::kSerial && ((!PhaseOwner(plan.name).empty() && host_space) || gpu)) space = "pk.Serial";
   std::vector<AliasCheck> alias_checks;
   for (const AliasCheck& a : plan.alias_checks)
     if (!in.fresh.count(a.written) && !in.fresh.count(a.other)) alias_checks.push_back(a);

@@ -119,6 +119,10 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));
       continue;
     }
+    if (plan.dispatch == Dispatch::kSerial && ctx.options().space == "Cuda")
+      r.diagnostics.push_back(ctx.Diag(DiagId::kSerialOffGpu,
+                                       "'" + k.name + "': has no parallel loop; it runs on the host (pk.Serial), not as one GPU thread",
+                                       k.def_start_byte, k.def_start_byte + 3));
     if (w.phase()) {
       // The host program's call of the phase becomes the dispatch.
       Node call = PhaseCallSite(ctx, k.name);

@@ -7,6 +7,7 @@
 // lives in the plan_*.cpp file of its role.
 #include "caramba/analysis/kernel_plan.h"
 
+#include "caramba/analysis/phases.h"
 #include "caramba/analysis/plan_builder.h"
 
 namespace caramba {
@@ -29,6 +30,9 @@ const KernelPlan* KernelPlans::Find(std::string_view name) const {
 
 bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k) {
   if (selected.empty()) return true;
+  // A phase kernel the PhaseLowering wrote is selected with its kernel.
+  if (std::string owner = PhaseOwner(k.name); !owner.empty())
+    return std::find(selected.begin(), selected.end(), owner) != selected.end();
   return std::find(selected.begin(), selected.end(), k.name) != selected.end() ||
          std::find(selected.begin(), selected.end(), k.qualname) != selected.end();
 }

@@ -127,6 +127,7 @@ class Kernel {
         if (c.i == -1 && PyErr_Occurred()) throw py::error_already_set();
       }
     }
+    if (cuda_) staging.Commit();
     CrbResult result{0.0, 0};
     char err[512] = {0};
     int rc;

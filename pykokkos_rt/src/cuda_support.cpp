@@ -5,6 +5,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -143,11 +144,32 @@ bool DeviceStaging::Stage(py::handle obj, int rank, CrbArg* arg) {
     arg->data = nullptr;
     return true;
   }
-  void* dev = Acquire(bytes);
-  staged_.push_back({const_cast<void*>(ar.data()), dev, bytes, ar.writeable()});
-  Check(cudaMemcpy(dev, ar.data(), bytes, cudaMemcpyHostToDevice), "copy to the device");
-  arg->data = dev;
+  pending_.push_back({static_cast<char*>(const_cast<void*>(ar.data())), bytes, ar.writeable(), arg});
   return true;
+}
+
+void DeviceStaging::Commit() {
+  // Sorted by address, overlapping arrays form runs; each run is copied
+  // once and its arrays point into that copy at their own offsets. (The
+  // arrays are C- or F-contiguous: pykokkos checks that before dispatch, so
+  // [data, data + nbytes) is exactly the memory each one covers.)
+  std::sort(pending_.begin(), pending_.end(), [](const Pending& a, const Pending& b) { return a.host < b.host; });
+  for (size_t i = 0; i < pending_.size();) {
+    char* begin = pending_[i].host;
+    char* end = begin + pending_[i].bytes;
+    bool write_back = pending_[i].writeable;
+    size_t j = i + 1;
+    for (; j < pending_.size() && pending_[j].host < end; ++j) {
+      end = std::max(end, pending_[j].host + pending_[j].bytes);
+      write_back |= pending_[j].writeable;
+    }
+    size_t bytes = static_cast<size_t>(end - begin);
+    void* dev = Acquire(bytes);
+    staged_.push_back({begin, dev, bytes, write_back});
+    Check(cudaMemcpy(dev, begin, bytes, cudaMemcpyHostToDevice), "copy to the device");
+    for (; i < j; ++i) pending_[i].arg->data = static_cast<char*>(dev) + (pending_[i].host - begin);
+  }
+  pending_.clear();
 }
 
 void DeviceStaging::Finish() {
@@ -232,6 +254,7 @@ void RegisterCuda(py::module_& m) {
 bool CudaBuild() { return false; }
 DeviceStaging::~DeviceStaging() = default;
 bool DeviceStaging::Stage(py::handle, int, CrbArg*) { return false; }
+void DeviceStaging::Commit() {}
 void DeviceStaging::Finish() {}
 void ReleaseDeviceMemory() {}
 void RegisterCuda(py::module_& m) { m.def("spaces", &AvailableSpaces, "execution spaces of this build"); }

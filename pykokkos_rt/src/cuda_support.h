@@ -38,21 +38,34 @@ class DeviceStaging {
   DeviceStaging& operator=(const DeviceStaging&) = delete;
   ~DeviceStaging();  // returns buffers to the pool (no copy back)
 
-  /// Fills arg.data/extent for a view argument of the given rank: a
-  /// DeviceArray's own memory, or a device copy of a NumPy array. Returns
-  /// false when `obj` is neither (the caller raises its TypeError).
+  /// Fills arg.extent (and arg.data for a DeviceArray's own memory) for a
+  /// view argument of the given rank; a NumPy array's device copy is made by
+  /// Commit(). Returns false when `obj` is neither (the caller raises its
+  /// TypeError).
   bool Stage(pybind11::handle obj, int rank, CrbArg* arg);
+  /// Copies the staged NumPy arrays to the device and fills their args'
+  /// data. Arrays whose memory overlaps (`f(x, x)`, `f(x[1:], x)`) share one
+  /// device copy of the bytes they cover, so a kernel sees their aliasing as
+  /// the host does. Call once, after the last Stage() and before the kernel.
+  void Commit();
   /// After a successful kernel: copies staged arrays back to the host
-  /// (skipping read-only arrays) and releases the buffers.
+  /// (skipping memory only read-only arrays cover) and releases the buffers.
   void Finish();
 
  private:
-  struct Entry {
+  struct Pending {  // a NumPy argument waiting for Commit()
+    char* host;
+    size_t bytes;
+    bool writeable;
+    CrbArg* arg;
+  };
+  struct Entry {  // one device copy of a run of overlapping host memory
     void* host;
     void* device;
     size_t bytes;
     bool write_back;
   };
+  std::vector<Pending> pending_;
   std::vector<Entry> staged_;
 };
 

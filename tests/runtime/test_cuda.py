@@ -206,3 +206,44 @@ def test_copy_bandwidth_probe():
 
 def test_fence():
     pk.fence()
+
+
+@pk.workunit
+def smooth_into(tid, src, dst):
+    # serial on purpose: iteration i reads what iteration i - 1 wrote when
+    # src and dst are the same array (features/auto_parallel.py::smooth_into)
+    for i in range(1, dst.extent(0)):
+        dst[i] = 0.5 * (src[i - 1] + src[i])
+
+
+@pk.workunit
+def propagate(tid, dst, src):
+    for i in range(dst.extent(0)):
+        dst[i] = src[i] + 1.0
+
+
+def test_overlapping_windows_of_one_array_share_the_device_copy():
+    # dst = base[1:] and src = base[:-1]: dst[i - 1] is src[i], so a serial
+    # run sees each write at the next step (base becomes 0, 1, 2, ...), which
+    # two separate device copies would not (they give base[i - 1] + 1).
+    base = np.full(12, 5.0)
+    with pytest.warns(RuntimeWarning, match="one GPU thread"):
+        pk.parallel_for(pk.RangePolicy(pk.Cuda, 0, 1), propagate, dst=pk.array(base[1:]), src=pk.array(base[:-1]))
+    assert np.array_equal(base, 5.0 + np.arange(12))
+
+
+@pk.workunit
+def first_only(i, x):
+    x[i] += 1.0
+
+
+def test_single_thread_warning_is_given_once_per_workunit():
+    import warnings
+    x = np.zeros(4)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        for _ in range(3):
+            pk.parallel_for(pk.RangePolicy(pk.Cuda, 0, 1), first_only, x=pk.array(x))
+        pk.parallel_for(pk.RangePolicy(pk.Cuda, 0, 4), first_only, x=pk.array(x))
+    assert len([w for w in seen if "one GPU thread" in str(w.message)]) == 1
+    assert np.array_equal(x, [4.0, 1.0, 1.0, 1.0])

@@ -452,6 +452,19 @@ def _specialise(kind, wu, space, sig, kwargs):
     return entry
 
 
+_warned_single_thread = set()
+
+
+def _warn_single_thread(wu):
+    """Once per workunit: a one-iteration range on the GPU is one GPU thread
+    running the whole body, far slower than one host core."""
+    import warnings
+    _warned_single_thread.add(wu)
+    warnings.warn("pykokkos: workunit '%s' is dispatched on pk.Cuda over a range of one iteration, so one GPU "
+                  "thread runs it serially; dispatch serial work on pk.Serial (the host) instead"
+                  % wu.__name__, RuntimeWarning, stacklevel=4)
+
+
 def _dispatch(kind, args, kwargs):
     if len(args) == 3:
         label, policy, wu = args
@@ -481,6 +494,8 @@ def _dispatch(kind, args, kwargs):
             _resolve_space(ExecutionSpace(space))
         entry = _specialise(kind, wu, space, sig, kwargs)
     kernel, params = entry
+    if space == "Cuda" and end - begin == 1 and wu not in _warned_single_thread:
+        _warn_single_thread(wu)
     values = []
     device_views = None
     for p in params:
