@@ -161,8 +161,18 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
     }
   }
   if (t == "binary_operator") {
-    Scalar l = ResultScalar(n.ChildByField("left"), types), r = ResultScalar(n.ChildByField("right"), types);
+    Node ln = n.ChildByField("left"), rn = n.ChildByField("right");
+    Scalar l = ResultScalar(ln, types), r = ResultScalar(rn, types);
     if (l == Scalar::kUnknown || r == Scalar::kUnknown) return Scalar::kUnknown;
+    // An array with a scalar of a lower kind (bool < integer < floating
+    // point < complex) keeps the array's dtype in Numba: `1 * f32` and
+    // `f32 / 3` are float32. A scalar of the same or a higher kind promotes
+    // as usual: `f32 * 2.0` is float64, `i8 + 3` is int64 (checked against
+    // Numba 0.56; NumPy's own value-based rules differ there).
+    auto kind = [](Scalar s) { return s == Scalar::kBool ? 0 : IsInteger(s) ? 1 : IsComplex(s) ? 3 : 2; };
+    bool left_array = IsArrayValued(ln), right_array = IsArrayValued(rn);
+    if (left_array && !right_array && kind(r) < kind(l)) r = l;
+    if (right_array && !left_array && kind(l) < kind(r)) l = r;
     std::string_view op = n.ChildByField("operator").Text();
     if (op == "&" || op == "|" || op == "^") return l == Scalar::kBool && r == Scalar::kBool ? l : Promote(l, r);
     // NumPy adds booleans as booleans, Python as integers: left unknown.

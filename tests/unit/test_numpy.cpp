@@ -252,3 +252,40 @@ TEST_CASE("softmax: an array expression bound to a name becomes an allocation an
   CHECK(Refused(PlanOf(plans, "guess"), "CRB140"));
   CHECK(Refused(PlanOf(plans, "noise"), "CRB211"));
 }
+
+TEST_CASE("deriche: an integer scalar times a float32 array allocates float32, as Numba does") {
+  // npbench/deriche.py with float32 images (NumPy 2 keeps np.fromfunction's
+  // float32): `imgOut = c1 * (y1 + y2)` was allocated float64 while Numba's
+  // imgOut, and so the phase's view type, is float32.
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float32[:, :](float32[:, :], float32[:, :])\")\n"
+      "def combine(y1, y2):\n"
+      "    c1 = 1\n"
+      "    imgOut = c1 * (y1 + y2)\n"
+      "    return imgOut\n\n"
+      "@njit(\"float64[:](float32[:])\")\n"
+      "def widen(x):\n"
+      "    w = x * 2.0\n"
+      "    return w\n\n"
+      "@njit(\"float32[:](float32[:])\")\n"
+      "def third(x):\n"
+      "    t = x / 3\n"
+      "    return t\n\n"
+      "@njit(\"int64[:](int32[:])\")\n"
+      "def shifted(x):\n"
+      "    s = x + 1\n"
+      "    return s\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  auto all_text = [](const KernelPlan& k) {
+    std::string s;
+    for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
+    return s;
+  };
+  CHECK(all_text(PlanOf(plans, "combine")).find("dtype=np.float32)") != std::string::npos);
+  CHECK(all_text(PlanOf(plans, "third")).find("dtype=np.float32)") != std::string::npos);
+  // A scalar of the array's own kind promotes: float32 * float64 is float64,
+  // int32 + int64 is int64.
+  CHECK(all_text(PlanOf(plans, "widen")).find("dtype=np.float64)") != std::string::npos);
+  CHECK(all_text(PlanOf(plans, "shifted")).find("dtype=np.int64)") != std::string::npos);
+}
