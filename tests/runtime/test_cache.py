@@ -18,7 +18,7 @@ def cache_dir(tmp_path_factory):
 
 
 def start(cache_dir):
-    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache_dir)
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache_dir, PYKOKKOS_RT_PCH_DIR=os.path.join(cache_dir, "pch"))
     return subprocess.Popen([sys.executable, WORKER], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
 
