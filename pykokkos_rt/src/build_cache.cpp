@@ -248,7 +248,7 @@ std::string PchDir() {
 
 double CompileTimeout() { return EnvSeconds("PYKOKKOS_RT_COMPILE_TIMEOUT", 600); }
 
-uint64_t CacheMaxBytes() { return (uint64_t)(EnvSeconds("PYKOKKOS_RT_CACHE_MAX_MB", 1024) * 1024 * 1024); }
+uint64_t CacheMaxBytes() { return (uint64_t)(EnvSeconds("PYKOKKOS_RT_CACHE_MAX_MB", 256) * 1024 * 1024); }
 
 const Toolchain& GetToolchain() {
   static const Toolchain tc = [] {

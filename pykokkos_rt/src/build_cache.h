@@ -59,7 +59,7 @@ std::string PchDir();
 double CompileTimeout();
 
 /// Largest size of CacheDir()/kernels before least-recently-used modules are
-/// deleted: PYKOKKOS_RT_CACHE_MAX_MB (default 1024).
+/// deleted: PYKOKKOS_RT_CACHE_MAX_MB (default 256).
 uint64_t CacheMaxBytes();
 
 /// Runs argv (no shell) in its own process group and returns the exit status

@@ -247,3 +247,20 @@ def test_cache_info_and_clean(cache, pch_dir):
     before, after = json.loads(out[0]), json.loads(out[1])
     assert before["kernel_files"] >= 2 and before["kernel_bytes"] > 0 and before["pch_bytes"] > 0
     assert after["kernel_files"] == 0 and after["pch_bytes"] == before["pch_bytes"]
+
+
+def test_caramba_cache_info_and_clean_commands(cache, pch_dir):
+    exe = os.environ.get("CARAMBA_BIN")  # set by CTest (tests/runtime/CMakeLists.txt)
+    if not exe:
+        pytest.skip("CARAMBA_BIN (the caramba binary) is not set; ctest sets it")
+    ok(run(cache, pch_dir))
+    env = env_for(cache, pch_dir, CARAMBA_PYTHON=sys.executable)
+    info = subprocess.run([exe, "cache", "info"], env=env, capture_output=True, text=True, timeout=120)
+    assert info.returncode == 0, info.stderr
+    assert cache in info.stdout and pch_dir in info.stdout
+    assert "kernel files:      2 " in info.stdout  # the module and its source
+    clean = subprocess.run([exe, "cache", "clean"], env=env, capture_output=True, text=True, timeout=120)
+    assert clean.returncode == 0, clean.stderr
+    assert "removed 2 kernel module file(s)" in clean.stdout
+    assert glob.glob(os.path.join(cache, "kernels", "*")) == []
+    assert subprocess.run([exe, "cache", "prune"], env=env, capture_output=True, timeout=60).returncode == 2
