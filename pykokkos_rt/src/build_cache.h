@@ -84,6 +84,10 @@ struct LoadedModule {
   double build_seconds = 0;
 };
 
+/// `cpp` without the Python file's path in `#line` directives and the header
+/// comment: what the cache key hashes.
+std::string WithoutSourcePaths(const std::string& cpp);
+
 /// Returns the module for `cpp`, building it if the cache has no valid entry.
 /// `label` prefixes compile errors (the Python location). Thread-compatible:
 /// the caller holds the GIL.
