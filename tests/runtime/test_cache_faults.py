@@ -264,3 +264,32 @@ def test_caramba_cache_info_and_clean_commands(cache, pch_dir):
     assert "removed 2 kernel module file(s)" in clean.stdout
     assert glob.glob(os.path.join(cache, "kernels", "*")) == []
     assert subprocess.run([exe, "cache", "prune"], env=env, capture_output=True, timeout=60).returncode == 2
+
+
+def test_difftest_run_warms_the_cache_for_the_translated_file(cache, pch_dir, tmp_path):
+    # Keys leave the file's path out, so the kernels difftest compiled for its
+    # temporary translation are the ones the translated file loads later.
+    exe = os.environ.get("CARAMBA_BIN")
+    if not exe:
+        pytest.skip("CARAMBA_BIN (the caramba binary) is not set; ctest sets it")
+    src = tmp_path / "colsum.py"
+    src.write_text("import numpy as np\nfrom numba import njit\n\n\n"
+                   "# caramba: runas colsum(np.arange(12.0).reshape(3, 4), np.zeros(4))\n"
+                   "@njit\ndef colsum(a, out):\n    for j in range(a.shape[1]):\n        s = 0.0\n"
+                   "        for i in range(a.shape[0]):\n            s += a[i, j]\n        out[j] = s\n")
+    env = env_for(cache, pch_dir, CARAMBA_PYTHON=sys.executable)
+    d = subprocess.run([exe, "difftest", str(src), "--no-timing"], env=env, capture_output=True, text=True,
+                       timeout=600, cwd=str(tmp_path))
+    assert d.returncode == 0, d.stderr
+    out = tmp_path / "colsum_pk.py"
+    t = subprocess.run([exe, "-q", str(src), "-o", str(out)], env=env, capture_output=True, text=True, timeout=120)
+    assert t.returncode == 0, t.stderr
+    code = ("import json, numpy as np, pykokkos as pk, colsum_pk as m\nout = np.zeros(4)\n"
+            "m.colsum(np.arange(12.0).reshape(3, 4), out)\n"
+            "print(json.dumps([out.tolist(), [k.compiled for k, _ in pk._specialisations.values()]]))")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,
+                       cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    values, compiled = json.loads(r.stdout)
+    assert values == [12.0, 15.0, 18.0, 21.0]
+    assert compiled and not any(compiled)
