@@ -14,11 +14,13 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <sstream>
 
 extern char** environ;
@@ -81,10 +83,9 @@ std::string CacheTrouble(const std::string& dir, int err) {
 
 // One message per process when a first-use compile is slow (PYKOKKOS_RT_QUIET
 // silences it): users otherwise see a call that hangs for seconds.
-bool g_said_slow = false;
+std::atomic<bool> g_said_slow{false};
 void SaySlow(void* what) {
-  if (g_said_slow) return;
-  g_said_slow = true;
+  if (g_said_slow.exchange(true)) return;
   const char* q = std::getenv("PYKOKKOS_RT_QUIET");
   if (q && *q && std::string(q) != "0") return;
   std::fprintf(stderr, "pykokkos: compiling %s for its first use; later runs load it from the cache "
@@ -184,12 +185,22 @@ std::string BuildPch(const Toolchain& tc, const std::string& root, const std::st
 // -include. Checked once per process; a damaged one is rebuilt; a PCH folder
 // that cannot be written moves the PCH to the private fallback folder.
 std::string EnsurePch(const Toolchain& tc) {
+  // Builds run without the GIL (core_module.cpp), so the table has a lock;
+  // two threads building the PCH at once are serialised by its file lock.
+  static std::mutex mu;
   static std::map<std::string, std::string> ready;  // PchDir() -> header
   std::string root = PchDir();
-  if (auto it = ready.find(root); it != ready.end()) return it->second;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = ready.find(root); it != ready.end()) return it->second;
+  }
+  auto remember = [&](const std::string& header) -> std::string {
+    std::lock_guard<std::mutex> lock(mu);
+    return ready[PchDir()] = header;
+  };
   std::string name = HashHex(tc.fingerprint).substr(0, 16);
   std::string dir = root + "/" + name;
-  if (PchValid(dir)) return ready[root] = dir + "/kokkos_pch.hpp";
+  if (PchValid(dir)) return remember(dir + "/kokkos_pch.hpp");
   if (!MakeDirs(root)) {
     if (!IsUnwritableErrno(errno)) throw CacheError(CacheTrouble(root, errno));
     root = PrivateFallbackDir() + "/pch";
@@ -216,7 +227,7 @@ std::string EnsurePch(const Toolchain& tc) {
     }
     lock.Unlink();
   }
-  return ready[PchDir()] = header;
+  return remember(header);
 }
 
 }  // namespace
@@ -460,16 +471,27 @@ LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
 
   // dlopen returns the already-mapped module for a path it has seen, so a
   // module is looked up by key first: a rebuilt file gets a fresh name below.
+  // Builds run without the GIL (core_module.cpp): the table has a lock, and
+  // two threads building one key are serialised by its file lock (flock
+  // locks of separate open() calls exclude each other in one process too).
+  static std::mutex mu;
   static std::map<std::string, CrbEntry> loaded;
-  if (auto it = loaded.find(m.key); it != loaded.end()) {
-    m.entry = it->second;
-    return m;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = loaded.find(m.key); it != loaded.end()) {
+      m.entry = it->second;
+      return m;
+    }
   }
+  auto remember = [&] {
+    std::lock_guard<std::mutex> lock(mu);
+    loaded[m.key] = m.entry;
+  };
   auto found = [&](const std::string& path) {
     if (Inspect(path) == EntryKind::kMissing) return false;
     if ((m.entry = LoadVerified(path, m.key))) {
       MarkUsed(path);
-      loaded[m.key] = m.entry;
+      remember();
       return true;
     }
     m.rebuilt_corrupt = true;  // truncated, overwritten, foreign or not a file: rebuild, never trust
@@ -505,18 +527,17 @@ LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
   if (!writable) {
     std::string priv = PrivateFallbackDir() + "/kernels";
     if (!MakeDirs(priv)) throw CacheError(CacheTrouble(priv, errno));
-    static bool warned = false;
+    static std::atomic<bool> warned{false};
     const char* q = std::getenv("PYKOKKOS_RT_QUIET");
-    if (!warned && !(q && *q && std::string(q) != "0"))
+    if (!warned.exchange(true) && !(q && *q && std::string(q) != "0"))
       std::fprintf(stderr, "pykokkos: the kernel cache %s cannot be written; kernels are built in %s for this "
                            "process only (run `caramba cache clean` or set PYKOKKOS_RT_CACHE_DIR)\n",
                    dir.c_str(), priv.c_str());
-    warned = true;
     m.path = Compile(tc, priv, m.key, src, label, pch, &m.entry);
   } else if (uint64_t max = CacheMaxBytes(); max > 0) {
     PruneKernels(dir, max, m.path);
   }
-  loaded[m.key] = m.entry;
+  remember();
   m.compiled = true;
   m.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return m;

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -107,9 +108,15 @@ void RemoveTree(const std::string& path) {
 }
 
 std::string UniqueSuffix() {
+  static std::mutex mu;  // builds run without the GIL (core_module.cpp)
   static std::mt19937_64 rng(std::random_device{}() ^ (uint64_t)getpid());
+  unsigned long long r;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    r = rng();
+  }
   char b[64];
-  std::snprintf(b, sizeof b, ".tmp.%d.%016llx", (int)getpid(), (unsigned long long)rng());
+  std::snprintf(b, sizeof b, ".tmp.%d.%016llx", (int)getpid(), r);
   return b;
 }
 
@@ -148,6 +155,8 @@ void RemovePrivateDir() {
 }  // namespace
 
 const std::string& PrivateFallbackDir() {
+  static std::mutex mu;
+  std::lock_guard<std::mutex> lock(mu);
   if (!g_private_dir.empty()) return g_private_dir;
   const char* tmp = std::getenv("TMPDIR");
   std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/pykokkos-rt-XXXXXX";

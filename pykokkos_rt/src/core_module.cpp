@@ -231,7 +231,14 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
   std::vector<bool> written = WrittenParams(caramba::Tree::Parse(req.source), workunit, g.params);
-  LoadedModule m = BuildAndLoad(g.cpp, label);
+  // Compiling takes seconds: other Python threads run meanwhile, and threads
+  // that specialise different kernels compile them in parallel
+  // (build_cache.cpp locks what it shares).
+  LoadedModule m;
+  {
+    py::gil_scoped_release nogil;
+    m = BuildAndLoad(g.cpp, label);
+  }
   auto kernel = std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind, space == "Cuda");
   kernel->written_ = std::move(written);
   return kernel;

@@ -293,3 +293,52 @@ def test_difftest_run_warms_the_cache_for_the_translated_file(cache, pch_dir, tm
     values, compiled = json.loads(r.stdout)
     assert values == [12.0, 15.0, 18.0, 21.0]
     assert compiled and not any(compiled)
+
+
+THREADS = r"""
+import json, os, sys, threading, time
+import numpy as np
+import pykokkos as pk
+sys.path.insert(0, os.path.dirname(sys.argv[1]))
+import cache_worker
+
+ticks, stop, results = [0], [False], {}
+
+def spin():
+    while not stop[0]:
+        ticks[0] += 1
+        time.sleep(0.001)
+
+def build(dtype):
+    x = np.arange(16, dtype=dtype)
+    out = np.zeros(16, dtype=dtype)
+    pk.parallel_for(16, cache_worker.triple, x=x, out=out)
+    results[dtype] = bool((out == 3 * x).all())
+
+spinner = threading.Thread(target=spin)
+spinner.start()
+began = time.perf_counter()
+builders = [threading.Thread(target=build, args=(d,)) for d in ("float64", "int64", "float32")]
+for b in builders:
+    b.start()
+for b in builders:
+    b.join()
+elapsed = time.perf_counter() - began
+stop[0] = True
+spinner.join()
+kernels = [k for k, _ in pk._specialisations.values()]
+print(json.dumps({"results": results, "ticks": ticks[0], "elapsed": elapsed, "compiled": [k.compiled for k in kernels]}))
+"""
+
+
+def test_threads_specialising_at_once_compile_without_holding_the_gil(cache, pch_dir):
+    ok(run(cache, pch_dir, "uint8"))  # the PCH is ready
+    r = subprocess.run([sys.executable, "-c", THREADS, WORKER], env=env_for(cache, pch_dir), capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["results"] == {"float64": True, "int64": True, "float32": True}
+    assert report["compiled"] == [True, True, True]
+    # Another Python thread kept running while the compilers did: with the
+    # GIL held for each build it would have stalled for their whole duration.
+    assert report["ticks"] >= 20 * report["elapsed"], report
