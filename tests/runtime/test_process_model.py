@@ -105,3 +105,35 @@ def test_view_of_absurd_size_raises_memory_error(shape):
         pk.View(shape, pk.double)
     v = pk.View([3], pk.double)  # and the runtime still works
     assert v.shape == (3,)
+
+
+@pk.workunit
+def gather(i, x, idx, out):
+    out[i] = x[idx[i]]
+
+
+@pk.workunit
+def scatter_2d(i, m, rows, cols, out):
+    out[i] = m[rows[i]][(cols[i])]
+    m[rows[i]][cols[i]] = -1.0
+
+
+def test_negative_values_in_index_arrays_wrap_like_numba(space):
+    x = np.arange(5.0)
+    for dtype in (np.int64, np.int32, np.int16, np.int8):
+        idx = np.array([0, -1, 2, -5, 4], dtype=dtype)
+        out = np.zeros(5)
+        pk.parallel_for(pk.RangePolicy(space, 0, 5), gather, x=x, idx=idx, out=out)
+        assert out.tolist() == x[idx].tolist(), dtype  # NumPy and Numba: -1 is the last element
+    m = np.arange(12.0).reshape(3, 4)
+    expect = m.copy()
+    rows, cols = np.array([-1, 0, -3]), np.array([-4, -1, 2])
+    out = np.zeros(3)
+    pk.parallel_for(pk.RangePolicy(space, 0, 3), scatter_2d, m=m, rows=rows, cols=cols, out=out)
+    assert out.tolist() == expect[rows, cols].tolist()
+    expect[rows, cols] = -1.0
+    assert (m == expect).all()
+    idx = np.array([0, 3, 1], dtype=np.uint8)  # unsigned indices are left alone
+    out = np.zeros(3)
+    pk.parallel_for(pk.RangePolicy(space, 0, 3), gather, x=x, idx=idx, out=out)
+    assert out.tolist() == [0.0, 3.0, 1.0]
