@@ -108,6 +108,10 @@ def main():
         w = statistics.median(x["first_calls_s"] for x in warm)
         p = statistics.median(x["process_s"] for x in cold)
         cpu = statistics.median(x["compiler_cpu_s"] for x in cold)
+        if cold[0]["kernels"] == 0:  # every kernel stayed Numba: its times are Numba's JIT, not ours
+            print("%-18s       0         - (every kernel stays Numba without recorded types; see caramba record)"
+                  % name)
+            continue
         print("%-18s %7d %9d %12.2f s %12.3f s %10.2f s %10.2f s %8s" % (
             name, cold[0]["kernels"], cold[0]["compiled"], c, w, cpu, p, "yes" if c <= 2.0 else "NO"))
     print()
