@@ -11,6 +11,8 @@ const std::vector<Subcommand>& Subcommands() {
       {"record", "run a command and record the types Numba compiles (caramba record -- python run.py)",
        RecordMain},
       {"difftest", "prove translations equal to their Numba originals (caramba difftest FILE|DIR ...)", DifftestMain},
+      {"cache", "show or empty the runtime's kernel cache (caramba cache info | caramba cache clean [--pch])",
+       CacheMain},
   };
   return table;
 }

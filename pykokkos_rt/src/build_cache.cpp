@@ -1,8 +1,12 @@
 // build_cache.cpp — see build_cache.h.
 #include "build_cache.h"
 
+#include "cache_files.h"
+
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -10,13 +14,13 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <map>
-#include <random>
+#include <mutex>
 #include <sstream>
 
 extern char** environ;
@@ -39,46 +43,14 @@ bool Exists(const std::string& p) {
   return stat(p.c_str(), &st) == 0;
 }
 
-void MakeDirs(const std::string& path) {
-  std::string cur;
-  std::stringstream ss(path);
-  std::string part;
-  if (!path.empty() && path[0] == '/') cur = "/";
-  while (std::getline(ss, part, '/')) {
-    if (part.empty()) continue;
-    cur += part + "/";
-    if (mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST)
-      throw std::runtime_error("pykokkos_rt: cannot create cache directory " + cur + ": " + std::strerror(errno));
-  }
+// The checksum line stored next to a module or the PCH: size and xxh64.
+std::string Checksum(const std::string& data) {
+  return std::to_string(data.size()) + " " + std::to_string(XXH64(data.data(), data.size(), 0)) + "\n";
 }
 
-std::string UniqueSuffix() {
-  static std::mt19937_64 rng(std::random_device{}() ^ (uint64_t)getpid());
-  char b[64];
-  std::snprintf(b, sizeof b, ".tmp.%d.%016llx", (int)getpid(), (unsigned long long)rng());
-  return b;
-}
-
-bool ReadFile(const std::string& path, std::string* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
-  return true;
-}
-
-bool WriteFile(const std::string& path, const std::string& data) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f.write(data.data(), (std::streamsize)data.size());
-  f.close();
-  return bool(f);
-}
-
-// True if the file ends with a trailer that matches its content.
-bool VerifyTrailer(const std::string& path) {
-  std::string data;
-  if (!ReadFile(path, &data) || data.size() <= kTrailerSize) return false;
+// True if `data` (a whole cache entry) ends with a trailer that matches it.
+bool TrailerMatches(const std::string& data) {
+  if (data.size() <= kTrailerSize) return false;
   size_t n = data.size() - kTrailerSize;
   const char* t = data.data() + n;
   if (std::memcmp(t, kTrailerMagic, 8) != 0) return false;
@@ -90,15 +62,44 @@ bool VerifyTrailer(const std::string& path) {
 
 bool AppendTrailer(const std::string& path) {
   std::string data;
-  if (!ReadFile(path, &data)) return false;
+  if (!ReadRegularFile(path, &data)) return false;
   uint64_t h = XXH64(data.data(), data.size(), 0), size = data.size();
-  std::string t(kTrailerMagic, 8);
-  t.append(reinterpret_cast<const char*>(&h), 8);
-  t.append(reinterpret_cast<const char*>(&size), 8);
-  std::ofstream f(path, std::ios::binary | std::ios::app);
-  f.write(t.data(), (std::streamsize)t.size());
-  f.close();
-  return bool(f);
+  data.append(kTrailerMagic, 8);
+  data.append(reinterpret_cast<const char*>(&h), 8);
+  data.append(reinterpret_cast<const char*>(&size), 8);
+  return WriteWholeFile(path, data);
+}
+
+// Whether a failed compiler run failed for want of disk space.
+bool OutOfSpace(const std::string& log) {
+  return log.find("No space left on device") != std::string::npos ||
+         log.find("Disk quota exceeded") != std::string::npos;
+}
+
+std::string CacheTrouble(const std::string& dir, int err) {
+  return "pykokkos: the kernel cache " + dir + " cannot be written (" + std::strerror(err) +
+         "): free some space, run `caramba cache clean`, or point PYKOKKOS_RT_CACHE_DIR at a writable folder";
+}
+
+// One message per process when a first-use compile is slow (PYKOKKOS_RT_QUIET
+// silences it): users otherwise see a call that hangs for seconds.
+std::atomic<bool> g_said_slow{false};
+void SaySlow(void* what) {
+  if (g_said_slow.exchange(true)) return;
+  const char* q = std::getenv("PYKOKKOS_RT_QUIET");
+  if (q && *q && std::string(q) != "0") return;
+  std::fprintf(stderr, "pykokkos: compiling %s for its first use; later runs load it from the cache "
+                       "(%s; PYKOKKOS_RT_QUIET=1 hides this)\n",
+               static_cast<const char*>(what), CacheDir().c_str());
+  std::fflush(stderr);
+}
+
+double EnvSeconds(const char* name, double fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  char* end = nullptr;
+  double d = std::strtod(v, &end);
+  return end && *end == '\0' && d >= 0 ? d : fallback;
 }
 
 // The compiler's first diagnostic line (`file:line:col: error: ...`); the
@@ -128,31 +129,105 @@ std::string FirstError(const std::string& log) {
   return line.empty() ? "compiler failed without output" : line;
 }
 
-// The precompiled Kokkos_Core.hpp for this toolchain, built once per cache.
-// g++ ignores a .gch when a plain header of the same name is found first on
-// the include path, so kernels get it by absolute path with -include.
-std::string EnsurePch(const Toolchain& tc) {
-  std::string dir = CacheDir() + "/pch/" + HashHex(tc.fingerprint).substr(0, 16);
-  std::string header = dir + "/kokkos_pch.hpp";
-  if (Exists(header + ".gch")) return header;
-  MakeDirs(CacheDir() + "/pch");
+// A PCH folder is usable when its header, .gch and checksum are regular files
+// and the checksum matches the .gch: a truncated PCH otherwise fails every
+// later kernel build, in every later run.
+bool PchValid(const std::string& dir) {
+  std::string header, gch, sum;
+  return ReadRegularFile(dir + "/kokkos_pch.hpp", &header) && ReadRegularFile(dir + "/kokkos_pch.hpp.gch.sum", &sum) &&
+         ReadRegularFile(dir + "/kokkos_pch.hpp.gch", &gch) && sum == Checksum(gch);
+}
+
+// Moves a damaged PCH folder out of the way (one rename: others never see it
+// half-deleted) and deletes it.
+void DiscardDir(const std::string& dir) {
+  std::string doomed = dir + UniqueSuffix();
+  if (rename(dir.c_str(), doomed.c_str()) == 0) RemoveTree(doomed);
+  else if (Inspect(dir) == EntryKind::kOther) unlink(dir.c_str());  // a file or a link under the name
+}
+
+std::string BuildPch(const Toolchain& tc, const std::string& root, const std::string& dir) {
   std::string tmp = dir + UniqueSuffix();
-  MakeDirs(tmp);
+  if (!MakeDirs(tmp)) throw CacheError(CacheTrouble(root, errno));
   std::string body = "#include <Kokkos_Core.hpp>\n#include <cmath>\n#include <cstdio>\n#include <cstdint>\n";
-  WriteFile(tmp + "/kokkos_pch.hpp", body);
+  if (!WriteWholeFile(tmp + "/kokkos_pch.hpp", body)) {
+    int e = errno;
+    RemoveTree(tmp);
+    throw CacheError(CacheTrouble(root, e));
+  }
   std::vector<std::string> argv{tc.cxx};
   argv.insert(argv.end(), tc.flags.begin(), tc.flags.end());
   argv.insert(argv.end(), {"-I" + tc.kokkos_include, "-x", "c++-header", tmp + "/kokkos_pch.hpp", "-o",
                            tmp + "/kokkos_pch.hpp.gch"});
-  SpawnResult r = Spawn(argv);
-  if (r.status != 0) {
-    Spawn({"rm", "-rf", tmp});
+  static char what[] = "the Kokkos precompiled header (once per compiler)";
+  SpawnResult r = Spawn(argv, CompileTimeout(), SaySlow, what);
+  std::string gch;
+  if (r.status != 0 || !ReadRegularFile(tmp + "/kokkos_pch.hpp.gch", &gch) ||
+      !WriteWholeFile(tmp + "/kokkos_pch.hpp.gch.sum", Checksum(gch))) {
+    int e = errno;
+    RemoveTree(tmp);
+    if (r.timed_out)
+      throw CompileError("building the Kokkos precompiled header did not finish within " +
+                         std::to_string((int)CompileTimeout()) + " s: the compiler " + tc.cxx +
+                         " was killed (raise PYKOKKOS_RT_COMPILE_TIMEOUT if the machine is just slow)", r.output);
+    if (r.status == 0 || OutOfSpace(r.output)) throw CacheError(CacheTrouble(root, r.status == 0 ? e : ENOSPC));
     throw CompileError("building the Kokkos precompiled header failed: " + FirstError(r.output), r.output);
   }
   // The header must sit next to the .gch under the final name: the PCH
   // remembers nothing about its directory, so publishing is one rename.
-  if (rename(tmp.c_str(), dir.c_str()) != 0) Spawn({"rm", "-rf", tmp});  // another process won
-  return header;
+  if (rename(tmp.c_str(), dir.c_str()) != 0) RemoveTree(tmp);  // another process won
+  return dir + "/kokkos_pch.hpp";
+}
+
+// The precompiled Kokkos_Core.hpp for this toolchain, shared by every cache
+// folder (PchDir()). g++ ignores a .gch when a plain header of the same name
+// is found first on the include path, so kernels get it by absolute path with
+// -include. Checked once per process; a damaged one is rebuilt; a PCH folder
+// that cannot be written moves the PCH to the private fallback folder.
+std::string EnsurePch(const Toolchain& tc) {
+  // Builds run without the GIL (core_module.cpp), so the table has a lock;
+  // two threads building the PCH at once are serialised by its file lock.
+  static std::mutex mu;
+  static std::map<std::string, std::string> ready;  // PchDir() -> header
+  std::string root = PchDir();
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = ready.find(root); it != ready.end()) return it->second;
+  }
+  auto remember = [&](const std::string& header) -> std::string {
+    std::lock_guard<std::mutex> lock(mu);
+    return ready[PchDir()] = header;
+  };
+  std::string name = HashHex(tc.fingerprint).substr(0, 16);
+  std::string dir = root + "/" + name;
+  if (PchValid(dir)) return remember(dir + "/kokkos_pch.hpp");
+  if (!MakeDirs(root)) {
+    if (!IsUnwritableErrno(errno)) throw CacheError(CacheTrouble(root, errno));
+    root = PrivateFallbackDir() + "/pch";
+    dir = root + "/" + name;
+    if (!MakeDirs(root)) throw CacheError(CacheTrouble(root, errno));
+  }
+  std::string header;
+  {
+    FileLock lock(root + "/" + name + ".lock", CompileTimeout() + 30);
+    if (PchValid(dir)) {
+      header = dir + "/kokkos_pch.hpp";
+    } else {
+      if (Inspect(dir) != EntryKind::kMissing) DiscardDir(dir);
+      try {
+        header = BuildPch(tc, root, dir);
+      } catch (const CacheError&) {
+        if (root.rfind(PrivateFallbackDir(), 0) == 0) throw;
+        root = PrivateFallbackDir() + "/pch";
+        dir = root + "/" + name;
+        if (!MakeDirs(root)) throw CacheError(CacheTrouble(root, errno));
+        header = BuildPch(tc, root, dir);
+      }
+      if (!PchValid(dir)) throw CacheError("pykokkos: the precompiled header in " + dir + " was damaged right after it was built");
+    }
+    lock.Unlink();
+  }
+  return remember(header);
 }
 
 }  // namespace
@@ -164,12 +239,27 @@ std::string HashHex(const std::string& data) {
   return b;
 }
 
-std::string CacheDir() {
-  if (const char* d = std::getenv("PYKOKKOS_RT_CACHE_DIR"); d && *d) return d;
+namespace {
+std::string DefaultCacheDir() {
   if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/caramba/pykokkos_rt";
   const char* home = std::getenv("HOME");
   return std::string(home && *home ? home : "/tmp") + "/.cache/caramba/pykokkos_rt";
 }
+}  // namespace
+
+std::string CacheDir() {
+  if (const char* d = std::getenv("PYKOKKOS_RT_CACHE_DIR"); d && *d) return d;
+  return DefaultCacheDir();
+}
+
+std::string PchDir() {
+  if (const char* d = std::getenv("PYKOKKOS_RT_PCH_DIR"); d && *d) return d;
+  return DefaultCacheDir() + "/pch";
+}
+
+double CompileTimeout() { return EnvSeconds("PYKOKKOS_RT_COMPILE_TIMEOUT", 600); }
+
+uint64_t CacheMaxBytes() { return (uint64_t)(EnvSeconds("PYKOKKOS_RT_CACHE_MAX_MB", 256) * 1024 * 1024); }
 
 const Toolchain& GetToolchain() {
   static const Toolchain tc = [] {
@@ -220,112 +310,262 @@ const Toolchain& GetToolchain() {
   return tc;
 }
 
-SpawnResult Spawn(const std::vector<std::string>& argv) {
+SpawnResult Spawn(const std::vector<std::string>& argv, double timeout_s, void (*on_slow)(void*), void* slow_arg) {
   SpawnResult r;
   int fds[2];
-  if (pipe(fds) != 0) {
+  if (pipe2(fds, O_CLOEXEC) != 0) {
     r.output = std::string("pipe: ") + std::strerror(errno);
     return r;
   }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addclose(&fa, fds[0]);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
-  posix_spawn_file_actions_addclose(&fa, fds[1]);
+  // Its own process group, so a timeout kills the driver and whatever it
+  // started (cc1plus, as, ld) together.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid;
-  int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+  int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
   close(fds[1]);
   if (rc != 0) {
     close(fds[0]);
     r.output = "cannot run " + argv[0] + ": " + std::strerror(rc);
     return r;
   }
+  auto start = std::chrono::steady_clock::now();
+  bool slow_said = false;
   char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0) r.output.append(buf, (size_t)n);
+  for (;;) {
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (timeout_s > 0 && elapsed > timeout_s) {
+      kill(-pid, SIGKILL);
+      r.timed_out = true;
+      break;
+    }
+    if (on_slow && !slow_said && elapsed > 1.0) {
+      slow_said = true;
+      on_slow(slow_arg);
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    int ready = poll(&p, 1, 100);
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
+    ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n <= 0) break;  // every writer closed: the command is done
+    r.output.append(buf, (size_t)n);
+  }
   close(fds[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (!r.timed_out) kill(-pid, SIGKILL);  // anything it left running in its group
+  r.status = r.timed_out ? 124 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return r;
 }
 
-LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
-  const Toolchain& tc = GetToolchain();
-  LoadedModule m;
-  m.key = HashHex(tc.fingerprint + "\n" + cpp);
-  std::string dir = CacheDir() + "/kernels";
-  m.path = dir + "/" + m.key + ".so";
+namespace {
 
-  // dlopen returns the already-mapped module for a path it has seen, so a
-  // module is looked up by key first: a rebuilt file gets a fresh name below.
-  static std::map<std::string, CrbEntry> loaded;
-  if (auto it = loaded.find(m.key); it != loaded.end()) {
-    m.entry = it->second;
-    return m;
+// Loads a verified cache entry: the file must be a regular file whose trailer
+// matches its bytes, and the module must say it was built for `key`.
+CrbEntry LoadVerified(const std::string& path, const std::string& key) {
+  std::string data;
+  if (!ReadRegularFile(path, &data) || !TrailerMatches(data)) return nullptr;
+  void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!h) return nullptr;
+  auto key_fn = reinterpret_cast<CrbKeyFn>(dlsym(h, kKeySymbol));
+  auto entry = reinterpret_cast<CrbEntry>(dlsym(h, kEntrySymbol));
+  if (!key_fn || !entry || key != key_fn()) {
+    dlclose(h);
+    return nullptr;
   }
-  auto try_load = [&](const std::string& path) -> bool {
-    void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h) return false;
-    auto key_fn = reinterpret_cast<CrbKeyFn>(dlsym(h, kKeySymbol));
-    auto entry = reinterpret_cast<CrbEntry>(dlsym(h, kEntrySymbol));
-    if (!key_fn || !entry || m.key != key_fn()) {
-      dlclose(h);
-      return false;
-    }
-    m.entry = entry;
-    loaded[m.key] = entry;
-    return true;
-  };
+  return entry;
+}
 
-  if (Exists(m.path)) {
-    if (VerifyTrailer(m.path) && try_load(m.path)) return m;
-    m.rebuilt_corrupt = true;  // truncated, overwritten or foreign: rebuild, never trust
-  }
-
-  auto start = std::chrono::steady_clock::now();
-  std::string pch = tc.pch ? EnsurePch(tc) : "";
-  MakeDirs(dir);
-  std::string tmp = dir + "/" + m.key + UniqueSuffix();
-  std::string src = cpp + "\nextern \"C\" const char* crb_key(void) { return \"" + m.key + "\"; }\n";
-  if (!WriteFile(tmp + ".cpp", src)) throw std::runtime_error("pykokkos_rt: cannot write " + tmp + ".cpp");
+// Compiles `src` into `dir`/<key>.so. Returns the published path, or throws.
+// A folder that cannot take the files throws CacheError (the caller falls back).
+std::string Compile(const Toolchain& tc, const std::string& dir, const std::string& key, const std::string& src,
+                    const std::string& label, const std::string& pch, CrbEntry* entry) {
+  std::string tmp = dir + "/" + key + UniqueSuffix();
+  if (!WriteWholeFile(tmp + ".cpp", src)) throw CacheError(CacheTrouble(dir, errno));
   std::vector<std::string> argv{tc.cxx};
   argv.insert(argv.end(), tc.flags.begin(), tc.flags.end());
   argv.push_back("-I" + tc.kokkos_include);
   if (!pch.empty()) argv.insert(argv.end(), {"-include", pch});
   argv.insert(argv.end(), {"-shared", "-o", tmp + ".so", tmp + ".cpp",
                            "-L" + tc.kokkos_libdir, "-lkokkoscore", "-Wl,-rpath," + tc.kokkos_libdir});
-  SpawnResult r = Spawn(argv);
-  if (r.status != 0) {
+  SpawnResult r = Spawn(argv, CompileTimeout(), SaySlow, const_cast<char*>(label.c_str()));
+  auto discard = [&] {
     unlink((tmp + ".so").c_str());
     unlink((tmp + ".cpp").c_str());
+  };
+  if (r.status != 0) {
+    discard();
+    if (r.timed_out)
+      throw CompileError(label + ": the C++ compiler " + tc.cxx + " did not finish within " +
+                         std::to_string((int)CompileTimeout()) +
+                         " s and was killed (raise PYKOKKOS_RT_COMPILE_TIMEOUT if the machine is just slow)", r.output);
+    if (OutOfSpace(r.output)) throw CacheError(CacheTrouble(dir, ENOSPC));
     throw CompileError(label + ": C++ build of the generated kernel failed: " + FirstError(r.output), r.output);
   }
   if (!AppendTrailer(tmp + ".so")) {
-    unlink((tmp + ".so").c_str());
-    unlink((tmp + ".cpp").c_str());
-    throw std::runtime_error("pykokkos_rt: cannot finish " + tmp + ".so");
+    int e = errno;
+    discard();
+    throw CacheError(CacheTrouble(dir, e ? e : EIO));
   }
   // Load from the private name before publishing: if a corrupt entry of the
   // same path was mapped earlier in this process, dlopen would return it.
   std::string private_copy = tmp + ".so";
-  bool ok = try_load(private_copy);
-  rename((tmp + ".cpp").c_str(), (dir + "/" + m.key + ".cpp").c_str());
-  if (rename(private_copy.c_str(), m.path.c_str()) != 0) unlink(private_copy.c_str());
-  if (!ok) {
+  *entry = LoadVerified(private_copy, key);
+  std::string path = dir + "/" + key + ".so";
+  rename((tmp + ".cpp").c_str(), (dir + "/" + key + ".cpp").c_str());
+  if (rename(private_copy.c_str(), path.c_str()) != 0) unlink(private_copy.c_str());
+  if (!*entry) {
     const char* e = dlerror();
-    throw std::runtime_error("pykokkos_rt: cannot load the kernel just built: " + std::string(e ? e : "bad module"));
+    throw std::runtime_error("pykokkos: cannot load the kernel just built: " + std::string(e ? e : "bad module"));
   }
+  return path;
+}
+
+}  // namespace
+
+std::string WithoutSourcePaths(const std::string& cpp) {
+  std::string out;
+  out.reserve(cpp.size());
+  size_t pos = 0;
+  while (pos < cpp.size()) {
+    size_t eol = cpp.find('\n', pos);
+    if (eol == std::string::npos) eol = cpp.size();
+    std::string_view line(cpp.data() + pos, eol - pos);
+    if (line.rfind("#line ", 0) == 0) {
+      line = line.substr(0, line.find(' ', 6));  // `#line N "path"` -> `#line N`
+    } else if (line.rfind("// Generated by pykokkos_rt from ", 0) == 0) {
+      line = "// Generated by pykokkos_rt";
+    }
+    out.append(line);
+    out.push_back('\n');
+    pos = eol + 1;
+  }
+  return out;
+}
+
+LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
+  const Toolchain& tc = GetToolchain();
+  LoadedModule m;
+  // The key leaves out the Python file's path (it only labels #line
+  // directives, which matter to compiler messages, and kernels are built
+  // without debug information): the same workunit in a moved or copied file,
+  // or in the temporary copy difftest runs, shares one module, so a difftest
+  // run warms the cache for the translated file it checked.
+  m.key = HashHex(tc.fingerprint + "\n" + WithoutSourcePaths(cpp));
+  std::string dir = CacheDir() + "/kernels";
+  m.path = dir + "/" + m.key + ".so";
+
+  // dlopen returns the already-mapped module for a path it has seen, so a
+  // module is looked up by key first: a rebuilt file gets a fresh name below.
+  // Builds run without the GIL (core_module.cpp): the table has a lock, and
+  // two threads building one key are serialised by its file lock (flock
+  // locks of separate open() calls exclude each other in one process too).
+  static std::mutex mu;
+  static std::map<std::string, CrbEntry> loaded;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = loaded.find(m.key); it != loaded.end()) {
+      m.entry = it->second;
+      return m;
+    }
+  }
+  auto remember = [&] {
+    std::lock_guard<std::mutex> lock(mu);
+    loaded[m.key] = m.entry;
+  };
+  auto found = [&](const std::string& path) {
+    if (Inspect(path) == EntryKind::kMissing) return false;
+    if ((m.entry = LoadVerified(path, m.key))) {
+      MarkUsed(path);
+      remember();
+      return true;
+    }
+    m.rebuilt_corrupt = true;  // truncated, overwritten, foreign or not a file: rebuild, never trust
+    return false;
+  };
+  if (found(m.path)) return m;
+
+  auto start = std::chrono::steady_clock::now();
+  std::string src = cpp + "\nextern \"C\" const char* crb_key(void) { return \"" + m.key + "\"; }\n";
+  std::string pch = tc.pch ? EnsurePch(tc) : "";
+  bool writable = MakeDirs(dir);
+  if (!writable && !IsUnwritableErrno(errno)) throw CacheError(CacheTrouble(dir, errno));
+  if (writable) {
+    // One process builds a key while the others wait for its module: ten
+    // processes starting on an empty cache compile it once, not ten times.
+    FileLock lock(dir + "/" + m.key + ".lock", CompileTimeout() + 30);
+    if (lock.held()) {
+      // A FIFO, a link, a device or an empty folder under the name: removed,
+      // never opened.
+      if (Inspect(m.path) == EntryKind::kOther && unlink(m.path.c_str()) != 0) rmdir(m.path.c_str());
+      else if (found(m.path)) {
+        lock.Unlink();
+        return m;
+      }
+    }
+    try {
+      m.path = Compile(tc, dir, m.key, src, label, pch, &m.entry);
+      lock.Unlink();
+    } catch (const CacheError&) {
+      writable = false;  // full: build in the private folder below
+    }
+  }
+  if (!writable) {
+    std::string priv = PrivateFallbackDir() + "/kernels";
+    if (!MakeDirs(priv)) throw CacheError(CacheTrouble(priv, errno));
+    static std::atomic<bool> warned{false};
+    const char* q = std::getenv("PYKOKKOS_RT_QUIET");
+    if (!warned.exchange(true) && !(q && *q && std::string(q) != "0"))
+      std::fprintf(stderr, "pykokkos: the kernel cache %s cannot be written; kernels are built in %s for this "
+                           "process only (run `caramba cache clean` or set PYKOKKOS_RT_CACHE_DIR)\n",
+                   dir.c_str(), priv.c_str());
+    m.path = Compile(tc, priv, m.key, src, label, pch, &m.entry);
+  } else if (uint64_t max = CacheMaxBytes(); max > 0) {
+    PruneKernels(dir, max, m.path);
+  }
+  remember();
   m.compiled = true;
   m.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return m;
+}
+
+CacheSummary SummarizeCache() {
+  CacheSummary s;
+  s.cache_dir = CacheDir();
+  s.pch_dir = PchDir();
+  FolderUsage k = Usage(s.cache_dir + "/kernels"), p = Usage(s.pch_dir);
+  s.kernel_files = k.files;
+  s.kernel_bytes = k.bytes;
+  s.pch_files = p.files;
+  s.pch_bytes = p.bytes;
+  s.max_bytes = CacheMaxBytes();
+  return s;
+}
+
+void CleanCache(bool pch) {
+  // Renamed first, so a process loading at the same time sees either the old
+  // folder or none (modules already loaded stay mapped).
+  auto clean = [](const std::string& dir) {
+    if (Inspect(dir) == EntryKind::kMissing) return;
+    std::string doomed = dir + UniqueSuffix();
+    if (rename(dir.c_str(), doomed.c_str()) == 0) RemoveTree(doomed);
+  };
+  clean(CacheDir() + "/kernels");
+  if (pch) clean(PchDir());
 }
 
 }  // namespace pykokkos_rt

@@ -2,16 +2,22 @@
 // disk under a key that covers everything that changes the binary, and load
 // them with dlopen (design.md §3 "Cache").
 //
-// Disk layout under CacheDir():
-//   pch/<toolchain-hash>/kokkos_pch.hpp{,.gch}   precompiled Kokkos_Core.hpp
-//   kernels/<key>.so                             kernel module + 24-byte trailer
-//   kernels/<key>.cpp                            its source, for inspection
+// Disk layout:
+//   PchDir()/<toolchain-hash>/kokkos_pch.hpp{,.gch,.gch.sum}
+//                                  precompiled Kokkos_Core.hpp and its checksum,
+//                                  one per toolchain, shared by every cache
+//                                  folder of the user
+//   CacheDir()/kernels/<key>.so    kernel module + 24-byte trailer
+//   CacheDir()/kernels/<key>.cpp   its source, for inspection
 // Everything is published by rename() from a unique temporary name, so a
 // concurrent process sees either nothing or a complete file; the trailer
-// (magic + xxh64 of the module) lets a truncated or corrupted file be detected
-// and rebuilt instead of loaded.
+// (magic + xxh64 of the module) and the PCH's checksum file let a truncated or
+// corrupted file be detected and rebuilt instead of used. A lock file per key
+// lets one process build while the others wait for its result. Entries that
+// are not regular files are never opened (cache_files.h).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,12 +50,29 @@ const Toolchain& GetToolchain();
 /// ~/.cache/caramba/pykokkos_rt. Read on every call (tests switch it).
 std::string CacheDir();
 
-/// Runs argv (no shell) and returns the exit status and stdout+stderr.
+/// The shared PCH folder: PYKOKKOS_RT_PCH_DIR, else the default cache folder's
+/// pch/ (the same for every PYKOKKOS_RT_CACHE_DIR of a user).
+std::string PchDir();
+
+/// Seconds a compiler may run before it is killed: PYKOKKOS_RT_COMPILE_TIMEOUT
+/// (default 600; 0 means no limit).
+double CompileTimeout();
+
+/// Largest size of CacheDir()/kernels before least-recently-used modules are
+/// deleted: PYKOKKOS_RT_CACHE_MAX_MB (default 256).
+uint64_t CacheMaxBytes();
+
+/// Runs argv (no shell) in its own process group and returns the exit status
+/// and stdout+stderr. After `timeout_s` (> 0) the whole group is killed and
+/// timed_out is set. `on_slow` runs once if the command is still running
+/// after one second (the "compiling..." message).
 struct SpawnResult {
   int status = -1;
+  bool timed_out = false;
   std::string output;
 };
-SpawnResult Spawn(const std::vector<std::string>& argv);
+SpawnResult Spawn(const std::vector<std::string>& argv, double timeout_s = 0, void (*on_slow)(void*) = nullptr,
+                  void* slow_arg = nullptr);
 
 /// A loaded kernel module.
 struct LoadedModule {
@@ -61,10 +84,23 @@ struct LoadedModule {
   double build_seconds = 0;
 };
 
+/// `cpp` without the Python file's path in `#line` directives and the header
+/// comment: what the cache key hashes.
+std::string WithoutSourcePaths(const std::string& cpp);
+
 /// Returns the module for `cpp`, building it if the cache has no valid entry.
 /// `label` prefixes compile errors (the Python location). Thread-compatible:
 /// the caller holds the GIL.
 LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label);
+
+/// Folders, file counts and sizes of the cache (`caramba cache info`).
+struct CacheSummary {
+  std::string cache_dir, pch_dir;
+  uint64_t kernel_files = 0, kernel_bytes = 0, pch_files = 0, pch_bytes = 0, max_bytes = 0;
+};
+CacheSummary SummarizeCache();
+/// Deletes the kernels of CacheDir() and, with `pch`, the shared PCH folder.
+void CleanCache(bool pch);
 
 /// xxh3-128 of `data` as 32 hex digits.
 std::string HashHex(const std::string& data);

@@ -7,6 +7,8 @@
 #include <pybind11/stl.h>
 
 #include <Kokkos_Core.hpp>
+#include <omp.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,9 +17,12 @@
 #include <sstream>
 
 #include "build_cache.h"
+#include "cache_files.h"
+#include "caramba/syntax.h"
 #include "cuda_support.h"
 #include "kernel_abi.h"
 #include "kernel_compiler.h"
+#include "write_analysis.h"
 
 namespace py = pybind11;
 
@@ -30,6 +35,13 @@ namespace {
 
 bool g_initialized = false;
 bool g_finalized = false;
+
+// fork() copies the OpenMP pool's bookkeeping but not its threads, so a child
+// forked after the pool started (multiprocessing's default start method)
+// waited forever for them on its first parallel region. Before every fork the
+// pool is released (omp_pause_resource_all: its threads exit); parent and
+// child each start a fresh one at their next parallel region.
+void ReleaseOpenMPPoolBeforeFork() { omp_pause_resource_all(omp_pause_soft); }
 }  // namespace
 
 void Initialize() {
@@ -39,6 +51,9 @@ void Initialize() {
   Kokkos::InitArguments args;
   Kokkos::initialize(args);
   g_initialized = true;
+  static bool fork_handler = false;
+  if (!fork_handler) pthread_atfork(ReleaseOpenMPPoolBeforeFork, nullptr, nullptr);
+  fork_handler = true;
 }
 
 namespace {
@@ -61,14 +76,35 @@ struct Allocation {
 
 py::array Allocate(const std::vector<int64_t>& shape, const py::dtype& dtype, bool fortran) {
   Initialize();
-  size_t count = 1;
+  // Sizes are checked before anything is allocated: a byte count that
+  // overflows (or exceeds what NumPy can index) is a MemoryError, as NumPy
+  // raises for np.empty of the same shape, not a wrapped small allocation.
+  auto too_big = [&](const std::string& why) {
+    std::string dims;
+    for (auto e : shape) dims += (dims.empty() ? "" : ", ") + std::to_string(e);
+    PyErr_SetString(PyExc_MemoryError, ("pykokkos: cannot allocate a view of shape [" + dims + "] (" + why + ")").c_str());
+    throw py::error_already_set();
+  };
+  uint64_t count = 1;
   for (auto e : shape) {
     if (e < 0) throw py::value_error("pykokkos: negative extent in shape");
-    count *= (size_t)e;
+    if (__builtin_mul_overflow(count, (uint64_t)e, &count)) too_big("the element count exceeds 2**64");
   }
-  size_t bytes = std::max<size_t>(count * (size_t)dtype.itemsize(), 1);
+  uint64_t bytes64;
+  if (__builtin_mul_overflow(count, (uint64_t)dtype.itemsize(), &bytes64) || bytes64 > (uint64_t)PTRDIFF_MAX)
+    too_big("the byte count exceeds the address space");
+  size_t bytes = std::max<size_t>((size_t)bytes64, 1);
   auto* a = new Allocation;
-  a->ptr = Kokkos::kokkos_malloc<Kokkos::HostSpace>("pykokkos::View", bytes);
+  try {
+    a->ptr = Kokkos::kokkos_malloc<Kokkos::HostSpace>("pykokkos::View", bytes);
+  } catch (const std::exception& e) {
+    delete a;
+    too_big(std::to_string(bytes) + " bytes: " + e.what());
+  }
+  if (!a->ptr) {
+    delete a;
+    too_big(std::to_string(bytes) + " bytes: out of memory");
+  }
   std::memset(a->ptr, 0, bytes);  // views are zero-initialised, like Kokkos::View
   py::capsule owner(a, [](void* p) {
     auto* al = static_cast<Allocation*>(p);
@@ -113,6 +149,15 @@ class Kernel {
         if (!py::isinstance<py::array>(arr)) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects a view");
         auto& ar = static_cast<py::array&>(arr);
         if (ar.ndim() != t.rank) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects rank " + std::to_string(t.rank));
+        // A kernel store into a read-only array (writeable=False, a buffer
+        // over bytes, a memmap opened with mode "r") is refused, as Numba
+        // refuses it: it would change memory NumPy promised not to change,
+        // or crash on a read-only mapping.
+        if (k < written_.size() && written_[k] && !ar.writeable())
+          throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] +
+                               "' is written by the kernel, but the array passed is read-only (writeable=False, a "
+                               "buffer over bytes, or a memmap opened with mode 'r'); pass a writable array, e.g. "
+                               "np.array(" + g_.params[k] + ")");
         c.data = const_cast<void*>(ar.data());
         for (int r = 0; r < t.rank; ++r) c.extent[r] = ar.shape(r);
       } else if (IsFloat(t.scalar)) {
@@ -151,6 +196,7 @@ class Kernel {
 
   GeneratedKernel g_;
   LoadedModule m_;
+  std::vector<bool> written_;  // per parameter: may the kernel store into it (write_analysis.h)
   std::string name_;
   DispatchKind kind_;
   bool cuda_;
@@ -185,8 +231,18 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   req.space = space;
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
-  LoadedModule m = BuildAndLoad(g.cpp, label);
-  return std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind, space == "Cuda");
+  std::vector<bool> written = WrittenParams(caramba::Tree::Parse(req.source), workunit, g.params);
+  // Compiling takes seconds: other Python threads run meanwhile, and threads
+  // that specialise different kernels compile them in parallel
+  // (build_cache.cpp locks what it shares).
+  LoadedModule m;
+  {
+    py::gil_scoped_release nogil;
+    m = BuildAndLoad(g.cpp, label);
+  }
+  auto kernel = std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind, space == "Cuda");
+  kernel->written_ = std::move(written);
+  return kernel;
 }
 
 }  // namespace
@@ -216,6 +272,8 @@ PYBIND11_MODULE(_core, m) {
       py::object err = py::reinterpret_borrow<py::object>(compile_error.ptr())(py::str(e.what()));
       err.attr("output") = e.output;
       PyErr_SetObject(compile_error.ptr(), err.ptr());
+    } catch (const CacheError& e) {
+      PyErr_SetString(PyExc_OSError, e.what());
     } catch (const ArgumentError& e) {
       PyErr_SetString(PyExc_TypeError, e.what());
     }
@@ -234,6 +292,20 @@ PYBIND11_MODULE(_core, m) {
   m.def("allocate", &Allocate, py::arg("shape"), py::arg("dtype"), py::arg("fortran") = false,
         "zero-initialised Kokkos host allocation as a NumPy array");
   m.def("cache_dir", &CacheDir);
+  m.def("cache_info", [] {
+    CacheSummary c = SummarizeCache();
+    py::dict d;
+    d["cache_dir"] = c.cache_dir;
+    d["pch_dir"] = c.pch_dir;
+    d["kernel_files"] = c.kernel_files;
+    d["kernel_bytes"] = c.kernel_bytes;
+    d["pch_files"] = c.pch_files;
+    d["pch_bytes"] = c.pch_bytes;
+    d["max_bytes"] = c.max_bytes;
+    return d;
+  }, "folders, file counts and sizes of the kernel cache and the shared PCH");
+  m.def("cache_clean", &CleanCache, py::arg("pch") = false,
+        "deletes the cached kernels (and, with pch=True, the shared precompiled headers)");
   m.def("toolchain", [] {
     const Toolchain& t = GetToolchain();
     py::dict d;

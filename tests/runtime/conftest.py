@@ -3,13 +3,15 @@
 Kernels compile into the cache named by PYKOKKOS_RT_CACHE_DIR (CTest points it
 at one folder under the build tree, so suites share kernels and later runs
 reuse them); when it is unset, a per-session folder is used so a developer's
-own cache is never touched by tests.
+own cache is never touched by tests. The precompiled header, shared by every
+cache folder of a user by default, goes into the test cache as well.
 """
 import os
 import tempfile
 
 if not os.environ.get("PYKOKKOS_RT_CACHE_DIR"):
     os.environ["PYKOKKOS_RT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pykokkos-rt-test-")
+os.environ.setdefault("PYKOKKOS_RT_PCH_DIR", os.path.join(os.environ["PYKOKKOS_RT_CACHE_DIR"], "pch"))
 os.environ.setdefault("OMP_NUM_THREADS", "2")
 
 import pytest  # noqa: E402

@@ -4,6 +4,7 @@ test module gets a private cache folder (never the shared test cache)."""
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -18,7 +19,7 @@ def cache_dir(tmp_path_factory):
 
 
 def start(cache_dir):
-    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache_dir)
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache_dir, PYKOKKOS_RT_PCH_DIR=os.path.join(cache_dir, "pch"))
     return subprocess.Popen([sys.executable, WORKER], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
 
@@ -80,3 +81,19 @@ def test_corrupt_entry_is_rebuilt(cache_dir):
     again = run(cache_dir)
     assert not again["compiled"] and not again["rebuilt_corrupt"]
     assert leftovers(cache_dir) == []
+
+
+def test_same_workunit_in_another_file_reuses_the_module(tmp_path):
+    # The key leaves the file's path out, so a copy of the file (a moved
+    # project, difftest's temporary translation) loads the module built for
+    # the original instead of compiling it again.
+    cache = str(tmp_path / "cache")
+    first = run(cache)
+    copy = tmp_path / "elsewhere" / "renamed_worker.py"
+    copy.parent.mkdir()
+    shutil.copy(WORKER, copy)
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache, PYKOKKOS_RT_PCH_DIR=os.path.join(cache, "pch"))
+    proc = subprocess.run([sys.executable, str(copy)], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    second = json.loads(proc.stdout)
+    assert second["ok"] and second["key"] == first["key"] and not second["compiled"]
