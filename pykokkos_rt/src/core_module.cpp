@@ -164,7 +164,7 @@ DispatchKind KindFromString(const std::string& s) {
 
 std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& workunit, const std::string& kind,
                                    const std::vector<std::pair<std::string, std::string>>& arg_types,
-                                   const std::string& space) {
+                                   const std::string& space, const std::string& functor_class, bool team) {
   Initialize();
   auto spaces = AvailableSpaces();
   if (std::find(spaces.begin(), spaces.end(), space) == spaces.end())
@@ -182,6 +182,8 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   req.kind = KindFromString(kind);
   req.arg_types = arg_types;
   req.space = space;
+  req.functor_class = functor_class;
+  req.team = team;
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
   LoadedModule m = BuildAndLoad(g.cpp, label);
@@ -244,7 +246,8 @@ PYBIND11_MODULE(_core, m) {
     return d;
   });
   m.def("generate", [](const std::string& path, const std::string& workunit, const std::string& kind,
-                       const std::vector<std::pair<std::string, std::string>>& arg_types, const std::string& space) {
+                       const std::vector<std::pair<std::string, std::string>>& arg_types, const std::string& space,
+                       const std::string& functor_class, bool team) {
     KernelRequest req;
     std::ifstream f(path, std::ios::binary);
     std::ostringstream ss;
@@ -255,8 +258,11 @@ PYBIND11_MODULE(_core, m) {
     req.kind = KindFromString(kind);
     req.arg_types = arg_types;
     req.space = space;
+    req.functor_class = functor_class;
+    req.team = team;
     return GenerateKernel(req).cpp;
-  }, "the C++ translation unit for a specialisation (no build), for inspection");
+  }, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"), py::arg("space"),
+     py::arg("functor_class") = "", py::arg("team") = false, "the C++ translation unit for a specialisation (no build), for inspection");
 
   py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
       .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"))
@@ -269,7 +275,8 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("build_seconds", [](const Kernel& k) { return k.m_.build_seconds; })
       .def_property_readonly("source", [](const Kernel& k) { return k.g_.cpp; });
   m.def("specialize", &Specialize, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"),
-        py::arg("space"), "generate, build (or find in the cache) and load one workunit specialisation");
+        py::arg("space"), py::arg("functor_class") = "", py::arg("team") = false,
+        "generate, build (or find in the cache) and load one workunit specialisation");
 
   RegisterHostUfuncs(m);
   RegisterCuda(m);

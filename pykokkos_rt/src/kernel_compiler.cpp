@@ -22,26 +22,71 @@ void Compiler::Discover() {
   for (const auto& [local, module] : imports_.ModuleAliases())
     if (module == "pykokkos") alias_ = local;
   Node root = tree_.Root();
-  Node def_line_node;
-  for (const Node& top : root.NamedChildren()) {
-    if (top.Type() != "decorated_definition") continue;
-    Node def = top.ChildByField("definition");
-    if (def.Type() != "function_definition") continue;
-    std::string name(def.ChildByField("name").Text());
-    for (const Node& dec : top.NamedChildren()) {
+  // The decorator `@<alias>.<what>` or `@<alias>.<what>(...)` of a definition, or "".
+  auto decorators = [&](const Node& decorated) {
+    std::vector<std::string> out;
+    for (const Node& dec : decorated.NamedChildren()) {
       if (dec.Type() != "decorator") continue;
       Node e = dec.NamedChild(0);
       if (e.Type() == "call") e = e.ChildByField("function");
       if (e.Type() != "attribute" || alias_.empty() || !IsAlias(e.ChildByField("object"))) continue;
-      std::string_view what = e.ChildByField("attribute").Text();
-      if (what == "workunit" && name == req_.workunit) workunit_ = def;
-      if (what == "function") functions_[name].def = def;
+      out.emplace_back(e.ChildByField("attribute").Text());
+    }
+    return out;
+  };
+  for (const Node& top : root.NamedChildren()) {
+    if (top.Type() != "decorated_definition") continue;
+    Node def = top.ChildByField("definition");
+    std::string name(def.ChildByField("name").Text());
+    for (const std::string& what : decorators(top)) {
+      if (def.Type() == "function_definition") {
+        if (what == "workunit" && name == req_.workunit && req_.functor_class.empty()) workunit_ = def;
+        if (what == "function") functions_[name].def = def;
+      } else if (def.Type() == "class_definition" && name == req_.functor_class &&
+                 (what == "functor" || what == "workload")) {
+        class_def_ = def;
+      }
+    }
+  }
+  if (!req_.functor_class.empty()) {
+    if (!class_def_)
+      throw DialectError(req_.path, 1, 1, "class '" + req_.functor_class + "' not found",
+                         "workunit methods belong to a top-level class decorated @" + (alias_.empty() ? std::string("pk") : alias_) +
+                             ".functor or @" + (alias_.empty() ? std::string("pk") : alias_) + ".workload");
+    // Methods: @pk.workunit ones are workunits, @pk.function ones device
+    // functions called as self.f(...); __init__'s `self.x: T = ...` declare
+    // the members' types (they win over the runtime values, as annotations do).
+    for (const Node& item : class_def_.ChildByField("body").NamedChildren()) {
+      Node def = item.Type() == "decorated_definition" ? item.ChildByField("definition") : item;
+      if (def.Type() != "function_definition") continue;
+      std::string name(def.ChildByField("name").Text());
+      if (item.Type() == "decorated_definition") {
+        for (const std::string& what : decorators(item)) {
+          if (what == "workunit" && name == req_.workunit) workunit_ = def;
+          if (what == "function") {
+            functions_[name].def = def;
+            functions_[name].method = true;
+          }
+        }
+      }
+      if (name != "__init__") continue;
+      std::vector<Node> params = def.ChildByField("parameters").NamedChildren();
+      std::string self = params.empty() ? "self" : std::string(params[0].Text());
+      caramba::Walk(def.ChildByField("body"), [&](const Node& n) {
+        if (n.Type() != "assignment" || !n.ChildByField("type")) return true;
+        Node left = n.ChildByField("left");
+        if (left.Type() == "attribute" && left.ChildByField("object").Text() == self)
+          member_annotations_["self." + std::string(left.ChildByField("attribute").Text())] = n.ChildByField("type");
+        return true;
+      });
     }
   }
   if (!workunit_) {
     std::string hint = alias_.empty()
                            ? "the file has no top-level `import pykokkos as pk`; upstream finds workunits only through that alias"
-                           : "decorate a top-level function with @" + alias_ + ".workunit (nested functions, `from pykokkos import workunit` and exec'd code are not found upstream)";
+                           : req_.functor_class.empty()
+                                 ? "decorate a top-level function with @" + alias_ + ".workunit (nested functions, `from pykokkos import workunit` and exec'd code are not found upstream)"
+                                 : "decorate the method with @" + alias_ + ".workunit";
     throw DialectError(req_.path, 1, 1, "workunit '" + req_.workunit + "' not found", hint);
   }
 }
@@ -86,6 +131,11 @@ TypeRef Compiler::Annotation(Node t, bool allow_list) const {
       }
       if (what.size() == 6 && what.rfind("View", 0) == 0 && what[5] == 'D' && what[4] >= '1' && what[4] <= '7')
         return TypeRef::View(inner, what[4] - '0');
+      // Team scratch (level 0/1 memory of a TeamPolicy workunit); only a
+      // local declaration takes this type (ScratchDeclaration).
+      if (allow_list && what.size() == 13 && what.rfind("ScratchView", 0) == 0 && what[12] == 'D' && what[11] >= '1' &&
+          what[11] <= '3')
+        return TypeRef::View(inner, what[11] - '0', 'S');
     }
     if (allow_list && base.Type() == "identifier" && base.Text() == "List" && inner != Scalar::kNone) {
       TypeRef r = TypeRef::Of(inner);
@@ -120,8 +170,11 @@ std::string Compiler::GenerateFunction(Function& f) {
   out += "  KOKKOS_INLINE_FUNCTION " + std::string(f.ret.kind == TypeRef::Kind::kUnknown ? "void" : ScalarCpp(f.ret.scalar)) +
          " " + Mangle(name) + "(" + params + ") const {\n";
   scopes_.clear();
+  scopes_.push_back(member_scope_);
   Push();
-  for (const auto& [pname, t] : f.params) scopes_.back()[pname] = Sym{t, Mangle(pname)};
+  for (const auto& [pname, t] : f.params) scopes_.back()[pname] = Sym{t, Mangle(pname), {}};
+  self_name_.clear();
+  if (f.method) self_name_ = f.def.ChildByField("parameters").NamedChild(0).Text();
   in_function_ = true;
   return_type_ = f.ret;
   calls_ = &f.calls;
@@ -132,11 +185,73 @@ std::string Compiler::GenerateFunction(Function& f) {
   return out;
 }
 
+void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeRef& ann, const Node& ann_node,
+                            const std::string& given, GeneratedKernel& g, std::string& members, std::string& ctor,
+                            std::string& copies) {
+  const std::string what = pname.rfind("self.", 0) == 0 ? "member" : "parameter";
+  TypeRef arg = TypeRef::Parse(given);
+  if (arg.kind == TypeRef::Kind::kUnknown)
+    throw ArgumentError("workunit '" + req_.workunit + "': " + (what == "member" ? "member '" : "argument '") + pname +
+                        "' has an unsupported type (" + given + ")");
+  TypeRef t = arg;
+  if (ann.kind != TypeRef::Kind::kUnknown) {
+    // Annotations always win (dialect §5); the value must still fit them.
+    std::string why;
+    if (ann.kind == TypeRef::Kind::kView) {
+      if (arg.kind != TypeRef::Kind::kView) why = "got a scalar";
+      else if (arg.rank != ann.rank || arg.scalar != ann.scalar) why = "got " + arg.Describe();
+      t = ann;
+      t.layout = arg.layout;
+    } else if (ann.kind == TypeRef::Kind::kScalar) {
+      if (arg.kind != TypeRef::Kind::kScalar) why = "got an array";
+      else if (!IsFloat(ann.scalar) && IsFloat(arg.scalar)) why = "got " + arg.Describe();
+      t = ann;
+    } else {
+      Fail(p, what + " '" + pname + "' annotated '" + std::string(ann_node.Text()) + "'", "kernel arguments are views or scalars");
+    }
+    if (!why.empty())
+      throw ArgumentError("workunit '" + req_.workunit + "': " + what + " '" + pname + "' expects " + ann.Describe() + ", " + why);
+  }
+  // Members are `crb_self_<x>` (user names never start with crb_: Mangle).
+  bool member = what == "member";
+  std::string cpp = member ? "crb_self_" + pname.substr(5) : Mangle(pname);
+  size_t slot = g.params.size();
+  g.params.push_back(pname);
+  g.param_types.push_back(t);
+  std::string a = "crb_args[" + std::to_string(slot) + "]";
+  if (t.kind == TypeRef::Kind::kView) {
+    members += "  " + ViewCpp(t) + " " + cpp + ";\n";
+    std::string c = ViewCpp(t) + "(static_cast<" + ScalarCpp(t.scalar) + "*>(" + a + ".data)";
+    for (int r = 0; r < t.rank; ++r) c += ", " + a + ".extent[" + std::to_string(r) + "]";
+    ctor += "      " + c + "),\n";
+    if (member) member_scope_[pname] = Sym{t, cpp, {}};
+    else Declare(p, pname, t, cpp);
+  } else {
+    // Scalars are copied into locals so the body may assign them (the
+    // operator is const, its members are not writable). Functor members are
+    // read in place: upstream's operator() is const, so they are read-only.
+    members += std::string("  ") + ScalarCpp(t.scalar) + " m_" + cpp + ";\n";
+    ctor += std::string("      static_cast<") + ScalarCpp(t.scalar) + ">(" + a + (IsFloat(t.scalar) ? ".d" : ".i") + "),\n";
+    if (member) {
+      member_scope_[pname] = Sym{t, "m_" + cpp, {}};
+    } else {
+      copies += std::string("    ") + ScalarCpp(t.scalar) + " " + cpp + " = m_" + cpp + ";\n";
+      Declare(p, pname, t, cpp);
+    }
+  }
+}
+
 GeneratedKernel Compiler::Run() {
   Discover();
-  // @pk.functions: every parameter and the return type annotated (dialect §1).
+  // @pk.functions: every parameter and the return type annotated (dialect §1);
+  // methods of a functor take `self` first.
   for (auto& [name, f] : functions_) {
+    bool first = true;
     for (const Node& p : f.def.ChildByField("parameters").NamedChildren()) {
+      if (f.method && first) {
+        first = false;
+        continue;
+      }
       if (p.Type() == "typed_parameter") {
         f.params.emplace_back(std::string(p.NamedChild(0).Text()), Annotation(p.ChildByField("type"), false));
         if (f.params.back().second.kind == TypeRef::Kind::kAcc) Fail(p, "accumulator parameter in a @pk.function", "only workunits take accumulators");
@@ -154,38 +269,81 @@ GeneratedKernel Compiler::Run() {
       if (f.ret.kind != TypeRef::Kind::kScalar) Fail(rt, "return type '" + std::string(rt.Text()) + "'", "@pk.functions return scalars");
     }
   }
-  for (auto& [name, f] : functions_) f.code = GenerateFunction(f);
 
   GeneratedKernel g;
+  std::string members, ctor, copies;
+  // Functor members ("self.x" arguments) first: @pk.function methods read them too.
+  for (const auto& [name, sig] : req_.arg_types) {
+    if (name.rfind("self.", 0) != 0) continue;
+    if (req_.functor_class.empty())
+      throw ArgumentError("workunit '" + req_.workunit + "': '" + name + "' is a member, but the workunit is no method");
+    auto ann = member_annotations_.find(name);
+    TypeRef t;
+    Node ann_node;
+    if (ann != member_annotations_.end()) {
+      ann_node = ann->second;
+      Node tn = ann_node.Type() == "type" ? ann_node.NamedChild(0) : ann_node;
+      // Members annotated with types kernels cannot take (lists, classtypes)
+      // stay host-only: the workunit fails only if it reads them.
+      bool kernel_type = ScalarAnnotation(tn) != Scalar::kNone || tn.Type() == "subscript";
+      if (!kernel_type) continue;
+      t = Annotation(ann_node, false);
+    }
+    BindArgument(ann_node ? ann_node : class_def_, name, t, ann_node, sig, g, members, ctor, copies);
+  }
+  for (auto& [name, f] : functions_) f.code = GenerateFunction(f);
+
   g.def_line = workunit_.StartPoint().row + 1;
-  // Workunit signature: leading index [, accumulator [, flag]] then kernel args.
+  // Workunit signature: [self,] leading index [, accumulator [, flag]] then kernel args.
   std::vector<Node> params = workunit_.ChildByField("parameters").NamedChildren();
+  self_name_.clear();
+  if (!req_.functor_class.empty()) {
+    if (params.empty()) Fail(workunit_, "workunit method without `self`", "workunit methods take self first: def work(self, i: int)");
+    self_name_ = params[0].Type() == "identifier" ? std::string(params[0].Text()) : std::string(params[0].NamedChild(0).Text());
+    params.erase(params.begin());
+  }
   size_t leading = req_.kind == DispatchKind::kFor ? 1 : req_.kind == DispatchKind::kReduce ? 2 : 3;
   const char* dispatch = req_.kind == DispatchKind::kFor ? "parallel_for" : req_.kind == DispatchKind::kReduce ? "parallel_reduce" : "parallel_scan";
+  if (req_.team && req_.kind == DispatchKind::kScan)
+    throw ArgumentError("workunit '" + req_.workunit + "': parallel_scan takes a RangePolicy, not a TeamPolicy");
   if (params.size() < leading)
     throw ArgumentError("workunit '" + req_.workunit + "' dispatched with " + dispatch + " needs " + std::to_string(leading) +
-                        " leading parameter(s) (index" + (leading > 1 ? ", accumulator" : "") + (leading > 2 ? ", final flag" : "") + ")");
+                        " leading parameter(s) (" + (req_.team ? "team member" : "index") + (leading > 1 ? ", accumulator" : "") + (leading > 2 ? ", final flag" : "") + ")");
   std::map<std::string, std::string> given(req_.arg_types.begin(), req_.arg_types.end());
   std::set<std::string> used;
-  std::string members, ctor, copies;
   std::string index_name, acc_name, flag_name;
   Scalar acc = Scalar::kF64;  // unannotated accumulators are double upstream, even for integer sums
   scopes_.clear();
+  scopes_.push_back(member_scope_);
   Push();
   for (size_t k = 0; k < params.size(); ++k) {
     const Node& p = params[k];
     std::string pname;
     TypeRef ann;
+    bool team_annotation = false;
     if (p.Type() == "identifier") {
       pname = p.Text();
     } else if (p.Type() == "typed_parameter") {
       pname = p.NamedChild(0).Text();
-      ann = Annotation(p.ChildByField("type"), false);
+      Node tn = p.ChildByField("type");
+      if (tn.Type() == "type") tn = tn.NamedChild(0);
+      team_annotation = tn.Type() == "attribute" && IsAlias(tn.ChildByField("object")) && tn.ChildByField("attribute").Text() == "TeamMember";
+      if (!team_annotation) ann = Annotation(p.ChildByField("type"), false);
     } else {
       Fail(p, "parameter '" + std::string(p.Text()) + "'", "workunit parameters are plain names, optionally annotated (no defaults, *args or **kwargs)");
     }
+    if (k == 0 && team_annotation && !req_.team)
+      throw ArgumentError("workunit '" + req_.workunit + "' takes a " + alias_ + ".TeamMember: dispatch it with a " + alias_ + ".TeamPolicy");
+    if (k > 0 && team_annotation) Fail(p, "team member '" + pname + "' after the first parameter", "the team member is the first parameter");
     if (k < leading) {
-      if (k == 0) {
+      if (k == 0 && req_.team) {
+        if (ann.kind != TypeRef::Kind::kUnknown)
+          Fail(p, "team member '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "a TeamPolicy workunit takes `" + pname + ": " + alias_ + ".TeamMember` first");
+        index_name = pname;
+        TypeRef t;
+        t.kind = TypeRef::Kind::kTeam;
+        Declare(p, pname, t);
+      } else if (k == 0) {
         if (ann.kind != TypeRef::Kind::kUnknown && !(ann.kind == TypeRef::Kind::kScalar && ann.scalar == Scalar::kI32))
           Fail(p, "index parameter '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "the thread index is `int` (32-bit)");
         index_name = pname;
@@ -207,7 +365,7 @@ GeneratedKernel Compiler::Run() {
         Declare(p, pname, t);
       }
       if (given.count(pname))
-        throw ArgumentError("workunit '" + req_.workunit + "': '" + pname + "' is the " + (k == 0 ? "thread index" : k == 1 ? "accumulator" : "scan flag") + " and cannot be passed as a keyword argument");
+        throw ArgumentError("workunit '" + req_.workunit + "': '" + pname + "' is the " + (k == 0 ? (req_.team ? "team member" : "thread index") : k == 1 ? "accumulator" : "scan flag") + " and cannot be passed as a keyword argument");
       continue;
     }
     if (k == 1 && ann.kind == TypeRef::Kind::kAcc)
@@ -215,52 +373,19 @@ GeneratedKernel Compiler::Run() {
     auto it = given.find(pname);
     if (it == given.end()) throw ArgumentError("workunit '" + req_.workunit + "': missing keyword argument '" + pname + "'");
     used.insert(pname);
-    TypeRef arg = TypeRef::Parse(it->second);
-    if (arg.kind == TypeRef::Kind::kUnknown)
-      throw ArgumentError("workunit '" + req_.workunit + "': argument '" + pname + "' has an unsupported type (" + it->second + ")");
-    TypeRef t = arg;
-    if (ann.kind != TypeRef::Kind::kUnknown) {
-      // Annotations always win (dialect §5); the value must still fit them.
-      std::string why;
-      if (ann.kind == TypeRef::Kind::kView) {
-        if (arg.kind != TypeRef::Kind::kView) why = "got a scalar";
-        else if (arg.rank != ann.rank || arg.scalar != ann.scalar) why = "got " + arg.Describe();
-        t = ann;
-        t.layout = arg.layout;
-      } else if (ann.kind == TypeRef::Kind::kScalar) {
-        if (arg.kind != TypeRef::Kind::kScalar) why = "got an array";
-        else if (!IsFloat(ann.scalar) && IsFloat(arg.scalar)) why = "got " + arg.Describe();
-        t = ann;
-      } else {
-        Fail(p, "parameter '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "kernel arguments are views or scalars");
-      }
-      if (!why.empty())
-        throw ArgumentError("workunit '" + req_.workunit + "': parameter '" + pname + "' expects " + ann.Describe() + ", " + why);
-    }
-    std::string cpp = Mangle(pname);
-    size_t slot = g.params.size();
-    g.params.push_back(pname);
-    g.param_types.push_back(t);
-    std::string a = "crb_args[" + std::to_string(slot) + "]";
-    if (t.kind == TypeRef::Kind::kView) {
-      members += "  " + ViewCpp(t) + " " + cpp + ";\n";
-      std::string c = ViewCpp(t) + "(static_cast<" + ScalarCpp(t.scalar) + "*>(" + a + ".data)";
-      for (int r = 0; r < t.rank; ++r) c += ", " + a + ".extent[" + std::to_string(r) + "]";
-      ctor += "      " + c + "),\n";
-      Declare(p, pname, t, cpp);
-    } else {
-      // Scalars are copied into locals so the body may assign them (the
-      // operator is const, its members are not writable).
-      members += std::string("  ") + ScalarCpp(t.scalar) + " m_" + cpp + ";\n";
-      ctor += std::string("      static_cast<") + ScalarCpp(t.scalar) + ">(" + a + (IsFloat(t.scalar) ? ".d" : ".i") + "),\n";
-      copies += std::string("    ") + ScalarCpp(t.scalar) + " " + cpp + " = m_" + cpp + ";\n";
-      Declare(p, pname, t, cpp);
-    }
+    BindArgument(p, pname, ann, p.ChildByField("type"), it->second, g, members, ctor, copies);
   }
   for (const auto& [name, sig] : req_.arg_types)
-    if (!used.count(name))
+    if (!used.count(name) && name.rfind("self.", 0) != 0)
       throw ArgumentError("workunit '" + req_.workunit + "' got an unexpected keyword argument '" + name + "'");
   g.acc = req_.kind == DispatchKind::kFor ? Scalar::kNone : acc;
+  size_t team_slot = g.params.size();
+  if (req_.team) {
+    for (const char* hidden : {"crb.team_size", "crb.vector_length", "crb.scratch0", "crb.scratch1"}) {
+      g.params.push_back(hidden);
+      g.param_types.push_back(TypeRef::Of(Scalar::kI64));
+    }
+  }
 
   std::set<std::string> calls;
   calls_ = &calls;
@@ -281,16 +406,18 @@ GeneratedKernel Compiler::Run() {
 
   std::string fname = "CrbFunctor_" + req_.workunit;
   std::string acc_cpp = ScalarCpp(acc);
-  std::string sig = "const int32_t " + Mangle(index_name);
+  std::string sig = req_.team ? "const CrbTeam& " + Mangle(index_name) : "const int32_t " + Mangle(index_name);
   if (req_.kind != DispatchKind::kFor) sig += ", " + acc_cpp + "& " + Mangle(acc_name);
   if (req_.kind == DispatchKind::kScan) sig += ", const bool " + Mangle(flag_name);
 
   std::ostringstream o;
   o << "// Generated by pykokkos_rt from " << req_.path << ", workunit '" << req_.workunit << "'.\n"
     << "#include <Kokkos_Core.hpp>\n#include <cmath>\n#include <cstdio>\n#include <cstdint>\n#include <exception>\n"
+    << "#include <stdexcept>\n#include <string>\n"
     << kKernelAbiText << "\n" << kIntegerPower
-    << "namespace {\nusing CrbSpace = Kokkos::" << req_.space << ";\nusing CrbMemSpace = CrbSpace::memory_space;\n"
-    << "struct " << fname << " {\n" << members;
+    << "namespace {\nusing CrbSpace = Kokkos::" << req_.space << ";\nusing CrbMemSpace = CrbSpace::memory_space;\n";
+  if (req_.team) o << "using CrbTeam = Kokkos::TeamPolicy<CrbSpace>::member_type;\n";
+  o << "struct " << fname << " {\n" << members;
   for (const auto& f : reach) o << functions_[f].code;
   o << "#line " << g.def_line << " \"" << QuoteForLine(req_.path) << "\"\n"
     << "  KOKKOS_INLINE_FUNCTION void operator()(" << sig << ") const {\n"
@@ -299,8 +426,34 @@ GeneratedKernel Compiler::Run() {
     << "                         char* crb_err, size_t crb_errlen) {\n"
     << "  try {\n"
     << "    (void)crb_args; (void)crb_result;\n"
-    << "    " << fname << " crb_f{\n" << ctor << "    };\n"
-    << "    Kokkos::RangePolicy<CrbSpace> crb_policy(crb_begin, crb_end);\n";
+    << "    " << fname << " crb_f{\n" << ctor << "    };\n";
+  if (req_.team) {
+    // League size is crb_end; the team's shape and scratch sizes follow the
+    // workunit's arguments.
+    auto hidden = [&](int k) { return "crb_args[" + std::to_string(team_slot + k) + "].i"; };
+    const char* tag = req_.kind == DispatchKind::kFor ? "Kokkos::ParallelForTag()" : "Kokkos::ParallelReduceTag()";
+    // Kokkos aborts the process on a team size or vector length the space
+    // cannot run, so both are checked against an AUTO policy first.
+    o << "    const int crb_league = static_cast<int>(crb_end - crb_begin);\n"
+      << "    const int crb_team_size = static_cast<int>(" << hidden(0) << ");\n"
+      << "    const int crb_vector = static_cast<int>(" << hidden(1) << ");\n"
+      << "    const int crb_vector_max = Kokkos::TeamPolicy<CrbSpace>::vector_length_max();\n"
+      << "    if (crb_vector > crb_vector_max)\n"
+      << "      throw std::runtime_error(\"vector length \" + std::to_string(crb_vector) + \" exceeds this space's maximum \" + std::to_string(crb_vector_max));\n"
+      << "    Kokkos::TeamPolicy<CrbSpace> crb_policy(crb_league, Kokkos::AUTO, crb_vector);\n"
+      << "    if (" << hidden(2) << " > 0) crb_policy = crb_policy.set_scratch_size(0, Kokkos::PerTeam(" << hidden(2) << "));\n"
+      << "    if (" << hidden(3) << " > 0) crb_policy = crb_policy.set_scratch_size(1, Kokkos::PerTeam(" << hidden(3) << "));\n"
+      << "    if (crb_team_size > 0) {\n"
+      << "      const int crb_max = crb_policy.team_size_max(crb_f, " << tag << ");\n"
+      << "      if (crb_team_size > crb_max)\n"
+      << "        throw std::runtime_error(\"team size \" + std::to_string(crb_team_size) + \" exceeds this space's maximum \" + std::to_string(crb_max) + \" (pk.AUTO picks one)\");\n"
+      << "      crb_policy = Kokkos::TeamPolicy<CrbSpace>(crb_league, crb_team_size, crb_vector);\n"
+      << "      if (" << hidden(2) << " > 0) crb_policy = crb_policy.set_scratch_size(0, Kokkos::PerTeam(" << hidden(2) << "));\n"
+      << "      if (" << hidden(3) << " > 0) crb_policy = crb_policy.set_scratch_size(1, Kokkos::PerTeam(" << hidden(3) << "));\n"
+      << "    }\n";
+  } else {
+    o << "    Kokkos::RangePolicy<CrbSpace> crb_policy(crb_begin, crb_end);\n";
+  }
   std::string label = "\"" + req_.workunit + "\"";
   if (req_.kind == DispatchKind::kFor) {
     o << "    Kokkos::parallel_for(" << label << ", crb_policy, crb_f);\n";
@@ -319,7 +472,6 @@ GeneratedKernel Compiler::Run() {
   g.cpp = o.str();
   return g;
 }
-
 
 }  // namespace front
 

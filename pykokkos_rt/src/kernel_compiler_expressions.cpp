@@ -149,7 +149,7 @@ Expr Compiler::Comparison(const Node& n) {
 
 std::string Compiler::ViewElement(const Node& view, const Node& index_list, TypeRef* type) {
   // Atomics take `(view, [i, j], ...)`: the index is always a list literal.
-  const Sym* vs = view.Type() == "identifier" ? Lookup(view.Text()) : nullptr;
+  const Sym* vs = SymbolOf(view);
   if (!vs || vs->type.kind != TypeRef::Kind::kView) Fail(view, "atomic on '" + std::string(view.Text()) + "'", "atomics take a view by name as their first argument");
   if (index_list.Type() != "list") Fail(index_list, "atomic index '" + std::string(index_list.Text()) + "'", "the index of an atomic is a list literal: [i] or [i, j]");
   std::string code = vs->cpp + "(";
@@ -177,9 +177,9 @@ Expr Compiler::Access(const Node& n) {
   }
   if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape")
     Fail(base, "`" + std::string(base.Text()) + "`", "use " + std::string(base.ChildByField("object").Text()) + ".extent(d)");
-  const Sym* vs = base.Type() == "identifier" ? Lookup(base.Text()) : nullptr;
+  const Sym* vs = SymbolOf(base);
   if (!vs) {
-    if (base.Type() == "identifier") E(base);  // reports the undefined name
+    if (base.Type() == "identifier" || IsSelfMember(base)) E(base);  // reports the undefined name
     Fail(base, "subscript of '" + std::string(base.Text()) + "'", "only views and local arrays can be indexed");
   }
   std::string code;
@@ -202,6 +202,13 @@ Expr Compiler::Access(const Node& n) {
 Expr Compiler::Attribute(const Node& n) {
   Node obj = n.ChildByField("object");
   std::string attr(n.ChildByField("attribute").Text());
+  if (IsSelfMember(n)) {
+    const Sym* m = SymbolOf(n);
+    if (!m)
+      Fail(n, "member '" + std::string(n.Text()) + "' is not available in kernels",
+           "functor members that kernels read are views and int/float/bool (or NumPy scalar) values set in __init__");
+    return Expr{m->cpp, m->type};
+  }
   std::string module = imports_.Resolve(obj);
   if ((module == "math" || IsAlias(obj) || module == "numpy") && kMathConstants.count(attr)) {
     if (module == "numpy") Fail(n, "`" + std::string(n.Text()) + "`", "use math." + attr);
@@ -233,9 +240,16 @@ Expr Compiler::Call(const Node& n) {
   auto arity = [&](size_t k) {
     if (args.size() != k) Fail(n, "`" + last + "` with " + std::to_string(args.size()) + " argument(s)", "`" + last + "` takes " + std::to_string(k));
   };
-  // Methods of views: only extent(d).
-  if (object && object.Type() == "identifier") {
-    const Sym* s = Lookup(object.Text());
+  // Methods of the functor: its @pk.function methods, called as self.f(...).
+  if (object && object.Type() == "identifier" && !self_name_.empty() && object.Text() == self_name_) {
+    auto f = functions_.find(last);
+    if (f == functions_.end() || !f->second.method)
+      Fail(n, "call of method '" + std::string(fn.Text()) + "'", "only @" + alias_ + ".function methods can be called from a workunit");
+  }
+  // Methods of views (only extent(d)) and of the team member.
+  if (object && (object.Type() == "identifier" || IsSelfMember(object))) {
+    const Sym* s = SymbolOf(object);
+    if (s && s->type.kind == TypeRef::Kind::kTeam) return TeamMemberCall(n, *s, last, args);
     if (s && s->type.kind == TypeRef::Kind::kView) {
       if (last != "extent") Fail(n, "method `" + last + "` of view '" + std::string(object.Text()) + "'", "views offer extent(d) inside workunits");
       arity(1);
@@ -247,7 +261,8 @@ Expr Compiler::Call(const Node& n) {
   if (qualifier == "numpy" || qualifier.rfind("numpy.", 0) == 0)
     Fail(n, "NumPy call `" + std::string(fn.Text()) + "` inside a workunit",
          kMath.count(last) ? "use math." + last + " for scalars" : "lower array expressions to loops; np.* is not available in kernels");
-  if (fn.Type() == "identifier") {
+  bool self_call = object && object.Type() == "identifier" && !self_name_.empty() && object.Text() == self_name_;
+  if (fn.Type() == "identifier" && !functions_.count(last)) {
     if (last == "range") Fail(n, "range() outside a for loop", "range() only appears as `for j in range(...)`");
     if (last == "len") Fail(n, "len()", "use v.extent(0)");
     if (last == "min" || last == "max")
@@ -266,7 +281,11 @@ Expr Compiler::Call(const Node& n) {
       Scalar s = IsFloat(S(a)) ? S(a) : Promote(S(a), Scalar::kI32);
       return Expr{"std::abs(" + a.code + ")", TypeRef::Of(s)};
     }
+  }
+  if (fn.Type() == "identifier" || self_call) {
     auto f = functions_.find(last);
+    if (f != functions_.end() && f->second.method && !self_call)
+      Fail(n, "call of method '" + last + "' without `" + (self_name_.empty() ? std::string("self") : self_name_) + ".`", "call @" + alias_ + ".function methods as self." + last + "(...)");
     if (f != functions_.end()) {
       if (calls_) calls_->insert(last);
       if (args.size() != f->second.params.size())
@@ -288,6 +307,8 @@ Expr Compiler::Call(const Node& n) {
       return r;
     }
   }
+  if (via_pk && (last == "parallel_for" || last == "parallel_reduce" || last == "parallel_scan" || last == "single"))
+    return TeamCall(n, last, args);
   if (via_pk) {
     if (last == "double" || last == "float64") {
       arity(1);

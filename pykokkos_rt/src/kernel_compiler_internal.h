@@ -76,9 +76,11 @@ class Compiler {
   struct Sym {
     TypeRef type;
     std::string cpp;
+    Node def;  // closures (nested `def` of a team workunit): the definition
   };
   struct Function {
     Node def;
+    bool method = false;  // a @pk.function method of the functor class (first parameter `self`)
     std::vector<std::pair<std::string, TypeRef>> params;
     TypeRef ret;  // kUnknown = None
     std::string code;
@@ -108,10 +110,20 @@ class Compiler {
     }
     return nullptr;
   }
-  void Declare(const Node& at, const std::string& name, TypeRef t, std::string cpp = {}) {
+  void Declare(const Node& at, const std::string& name, TypeRef t, std::string cpp = {}, Node def = {}) {
     if (scopes_.back().count(name))
       Fail(at, "redeclaration of '" + name + "'", "a local is declared once per block; assign it with `" + name + " = ...`");
-    scopes_.back()[name] = Sym{t, cpp.empty() ? Mangle(name) : cpp};
+    scopes_.back()[name] = Sym{t, cpp.empty() ? Mangle(name) : cpp, def};
+  }
+  /// The symbol a name or a functor member `self.x` stands for, or null.
+  const Sym* SymbolOf(const Node& n) const {
+    if (n.Type() == "identifier") return Lookup(n.Text());
+    if (IsSelfMember(n)) return Lookup("self." + std::string(n.ChildByField("attribute").Text()));
+    return nullptr;
+  }
+  bool IsSelfMember(const Node& n) const {
+    return n.Type() == "attribute" && !self_name_.empty() && n.ChildByField("object").Type() == "identifier" &&
+           n.ChildByField("object").Text() == self_name_;
   }
 
   // Statements.
@@ -155,6 +167,18 @@ class Compiler {
   }
 
   std::string GenerateFunction(Function& f);
+  /// Binds one kernel argument (a keyword argument or a functor member) to
+  /// its C++ member; annotations win over the runtime type (dialect §5).
+  void BindArgument(const Node& at, const std::string& name, const TypeRef& ann, const Node& ann_node,
+                    const std::string& given, GeneratedKernel& g, std::string& members, std::string& ctor,
+                    std::string& copies);
+
+  // Hierarchical parallelism (kernel_compiler_teams.cpp).
+  Expr TeamCall(const Node& n, const std::string& what, const std::vector<Node>& args);
+  Expr TeamMemberCall(const Node& n, const Sym& team, const std::string& method, const std::vector<Node>& args);
+  std::string Closure(const Node& n, const Node& closure, const std::vector<std::string>& leading_cpp,
+                      const std::vector<TypeRef>& leading_types, int indent);
+  void ScratchDeclaration(const Node& a, const std::string& name, TypeRef t, int indent, std::string& out);
 
   const KernelRequest& req_;
   const Tree& tree_;
@@ -166,6 +190,10 @@ class Compiler {
   bool in_function_ = false;
   TypeRef return_type_;
   std::set<std::string>* calls_ = nullptr;
+  Node class_def_;                              // functors and workloads: the class
+  std::map<std::string, Node> member_annotations_;  // "self.x" -> annotation in __init__
+  std::string self_name_;                       // the `self` of the method being compiled
+  std::map<std::string, Sym> member_scope_;      // "self.x" -> functor member
 };
 
 }  // namespace pykokkos_rt::front

@@ -17,6 +17,15 @@ void Compiler::Statement(const Node& s, int indent, std::string& out) {
   std::string pad(indent * 2, ' ');
   std::string_view type = s.Type();
   if (type == "comment") return;
+  if (type == "function_definition" && req_.team) {
+    // A closure of a team workunit: compiled where a nested dispatch or
+    // pk.single uses it (TeamCall), with the scope of that point.
+    std::string name(s.ChildByField("name").Text());
+    TypeRef t;
+    t.kind = TypeRef::Kind::kClosure;
+    Declare(s, name, t, {}, s);
+    return;
+  }
   auto rej = kRejectedStatements.find(std::string(type));
   if (rej != kRejectedStatements.end()) Fail(s, rej->second.first, rej->second.second);
   if (type == "expression_statement") {
@@ -154,6 +163,7 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
       out += Where(a) + pad + ScalarCpp(t.scalar) + " " + Mangle(name) + "[" + std::to_string(n) + "] = {" + init + "};\n";
       return;
     }
+    if (t.kind == TypeRef::Kind::kView && t.layout == 'S') return ScratchDeclaration(a, name, t, indent, out);
     if (t.kind != TypeRef::Kind::kScalar) Fail(type, "local of type '" + std::string(type.Text()) + "'", "locals are scalars or List[T]; views come in as arguments or subviews");
     Expr v = Value(right);
     Declare(left, name, t);
@@ -169,7 +179,7 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
       auto subs = right.ChildrenByField("subscript");
       bool any_slice = std::any_of(subs.begin(), subs.end(), [](const Node& x) { return x.Type() == "slice"; });
       if (any_slice) {
-        const Sym* vs = base.Type() == "identifier" ? Lookup(base.Text()) : nullptr;
+        const Sym* vs = SymbolOf(base);
         if (!vs || vs->type.kind != TypeRef::Kind::kView) Fail(base, "subview of '" + std::string(base.Text()) + "'", "subviews are taken of a view argument or another subview, by name");
         if ((int)subs.size() != vs->type.rank)
           Fail(right, "subview with " + std::to_string(subs.size()) + " indices of a " + std::to_string(vs->type.rank) + "-D view", "give one index or slice per dimension");
@@ -216,6 +226,8 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
     out += Where(a) + pad + target.code + " = " + v.code + ";\n";
     return;
   }
+  if (IsSelfMember(left))
+    Fail(left, "assignment to member '" + std::string(left.Text()) + "'", "functor members are read-only in workunits (upstream's operator() is const); write results to a view member");
   if (left.Type() == "attribute") Fail(left, "assignment to attribute '" + std::string(left.Text()) + "'", "workunits only assign locals, parameters and view elements");
   Fail(left, "assignment target '" + std::string(left.Text()) + "'", "assign a declared local, a parameter or a view element");
 }
@@ -233,6 +245,8 @@ void Compiler::Augmented(const Node& a, int indent, std::string& out) {
     target = Expr{sym->cpp, sym->type};
   } else if (left.Type() == "subscript") {
     target = Access(left);
+  } else if (IsSelfMember(left)) {
+    Fail(left, "augmented assignment to member '" + std::string(left.Text()) + "'", "functor members are read-only in workunits (upstream's operator() is const); write results to a view member");
   } else {
     Fail(left, "augmented assignment target '" + std::string(left.Text()) + "'", "update a declared local, a parameter or a view element");
   }

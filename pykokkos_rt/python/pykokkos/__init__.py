@@ -15,6 +15,7 @@ dispatch looks the specialisation up in a dict keyed by the argument types and
 calls it through the native core.
 """
 import enum
+import inspect as _inspect
 import math as _math
 import os as _os
 import time as _time
@@ -42,6 +43,22 @@ class DataType:
     def __call__(self, x):
         return self.np.type(x).item()
 
+    @property
+    def value(self):
+        """Upstream's `pk.double.value` (its pykokkos-base dtype): here the
+        type itself, so `v.dtype.value == pk.double.value` compares types."""
+        return self
+
+    @property
+    def np_equiv(self):
+        return self.np.type
+
+    def __eq__(self, other):
+        return isinstance(other, DataType) and other.np == self.np
+
+    def __hash__(self):
+        return hash(self.np)
+
     def __repr__(self):
         return "pk." + self.name
 
@@ -62,6 +79,12 @@ bool = DataType("bool", _np.bool_, "bool")  # noqa: A001 - upstream exports pk.b
 # module's own uses of the builtin float stay unambiguous.
 globals()["float"] = float32
 real = float64
+
+# pk.DataType.double, pk.DataType.int32, ...: upstream's enum of the same names.
+for _d in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, bool):
+    setattr(DataType, _d.name, _d)
+DataType.double, DataType.float, DataType.real = float64, float32, float64
+del _d
 
 _BY_NP = {d.np: d for d in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, bool)}
 _CODE = {d.np: d.code for d in _BY_NP.values()}
@@ -265,7 +288,43 @@ class _Generic:
 
 View1D, View2D, View3D, View4D, View5D, View6D, View7D = (_Generic("View%dD" % r) for r in range(1, 8))
 Acc = _Generic("Acc")
-ScratchView1D, ScratchView2D, ScratchView3D = (_Generic("ScratchView%dD" % r) for r in range(1, 4))
+TeamMember = _Generic("TeamMember")
+
+
+class _Scratch(_Generic):
+    """pk.ScratchView1D[T] annotates team scratch views; on the host,
+    pk.ScratchView1D[T].shmem_size(n) is the bytes to reserve for one."""
+
+    def __init__(self, name, rank, dtype=None):
+        _Generic.__init__(self, name)
+        self._rank = rank
+        self._dtype = dtype
+
+    def __getitem__(self, item):
+        return _Scratch(self._name, self._rank, _dtype_of(item))
+
+    def shmem_size(self, *extents, dtype=None):
+        if len(extents) != self._rank:
+            raise TypeError("pykokkos: %s.shmem_size takes %d extent(s)" % (self._name, self._rank))
+        d = dtype or self._dtype or float64
+        n = 1
+        for e in extents:
+            n *= _builtin_int(e)
+        # Kokkos aligns each scratch allocation; reserve for that alignment too.
+        return n * _dtype_of(d).np.itemsize + 128
+
+
+ScratchView1D, ScratchView2D, ScratchView3D = (_Scratch("ScratchView%dD" % r, r) for r in range(1, 4))
+
+
+class ViewTypeInfo:
+    """@pk.workunit(x=pk.ViewTypeInfo(layout=..., space=..., trait=...)): the
+    view's layout, space and trait as upstream reads them from the decorator."""
+
+    def __init__(self, *, space=None, layout=None, trait=None):
+        self.space = space
+        self.layout = layout
+        self.trait = trait
 
 
 def array(ndarray, dtype=None, space=None, layout=None):
@@ -357,8 +416,76 @@ class MDRangePolicy(_Unsupported):
     pass
 
 
-class TeamPolicy(_Unsupported):
+class _Auto:
+    def __repr__(self):
+        return "pk.AUTO"
+
+
+AUTO = _Auto()  # Kokkos::AUTO: the space picks the team size
+
+
+class PerTeam:
+    """pk.PerTeam(bytes) for TeamPolicy.set_scratch_size on the host; inside
+    a team workunit pk.PerTeam(team) selects pk.single's scope."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+class PerThread(PerTeam):
     pass
+
+
+class TeamPolicy:
+    """TeamPolicy(league, team[, vector]) or TeamPolicy(space, league, team[, vector]);
+    team may be pk.AUTO (any non-int, as upstream)."""
+
+    def __init__(self, *args):
+        space = ExecutionSpace.Default
+        if args and isinstance(args[0], ExecutionSpace):
+            space, args = args[0], args[1:]
+        if len(args) not in (2, 3):
+            raise TypeError("pykokkos: TeamPolicy takes ([space,] league_size, team_size[, vector_length])")
+        league, team = args[0], args[1]
+        vector = args[2] if len(args) == 3 else 1
+        if not isinstance(league, (_builtin_int, _np.integer)) or not 0 <= league <= _INT32_MAX:
+            raise TypeError("pykokkos: the league size must be a non-negative 32-bit int, got %r" % (league,))
+        self.space = space
+        self.league_size = _builtin_int(league)
+        self.team_size = _builtin_int(team) if isinstance(team, (_builtin_int, _np.integer)) else -1
+        self.vector_length = _builtin_int(vector) if isinstance(vector, (_builtin_int, _np.integer)) else 1
+        if self.team_size == 0 or self.vector_length < 1:
+            raise ValueError("pykokkos: team size and vector length must be positive (or pk.AUTO)")
+        self.scratch = [0, 0]
+
+    def set_scratch_size(self, level, size):
+        """Scratch memory per team at level 0 or 1 (pk.PerTeam(bytes)); returns the policy."""
+        if level not in (0, 1):
+            raise ValueError("pykokkos: scratch levels are 0 and 1")
+        if type(size) is PerThread:
+            raise NotImplementedError("pykokkos: per-thread scratch sizes are not supported; "
+                                      "use pk.PerTeam(bytes) with the team's total")
+        self.scratch[level] = _builtin_int(size.value if isinstance(size, PerTeam) else size)
+        return self
+
+
+def _range_stub(name):
+    class _Range:
+        """Only meaningful inside a TeamPolicy workunit (a nested dispatch's policy)."""
+
+        def __init__(self, *args):
+            raise TypeError("pykokkos: pk.%s only appears inside a TeamPolicy workunit" % name)
+    _Range.__name__ = name
+    return _Range
+
+
+TeamThreadRange = _range_stub("TeamThreadRange")
+ThreadVectorRange = _range_stub("ThreadVectorRange")
+TeamVectorRange = _range_stub("TeamVectorRange")
+
+
+def single(*args):
+    raise TypeError("pykokkos: pk.single only appears inside a TeamPolicy workunit")
 
 
 # ---------------------------------------------------------------- workunits
@@ -387,8 +514,64 @@ def function(*args, **kwargs):
     return mark
 
 
+def _class_decorator(attr):
+    def decorate(*args, **kwargs):
+        if len(args) == 1 and isinstance(args[0], type) and not kwargs:
+            setattr(args[0], attr, True)
+            return args[0]
+
+        def mark(cls):
+            setattr(cls, attr, True)
+            return cls
+        return mark
+    return decorate
+
+
+# @pk.functor (or @pk.functor(x=pk.ViewTypeInfo(...))): a class whose
+# @pk.workunit methods are dispatched as obj.method; its members (self.x:
+# views and int/float/bool or NumPy scalars) are the kernel's data.
+functor = _class_decorator("__pk_functor__")
+# @pk.workload: a functor whose @pk.main method pk.execute runs.
+workload = _class_decorator("__pk_workload__")
+# @pk.classtype: a small class of annotated members. Kernels cannot take
+# classtypes in this runtime; on the host it is an ordinary class.
+classtype = _class_decorator("__pk_classtype__")
+
+
 def main(f):
+    """@pk.main: the method of a @pk.workload class that pk.execute runs."""
+    f.__pk_main__ = True
     return f
+
+
+def callback(f):
+    """@pk.callback: a method of a @pk.workload class that pk.execute runs after the main."""
+    f.__pk_callback__ = True
+    return f
+
+
+def execute(space, workload_obj):
+    """Runs a @pk.workload: its @pk.main method on `space` (the workunits it
+    dispatches run there unless their policy names a space), then its
+    @pk.callback methods, as upstream does."""
+    global _default_space
+    cls = type(workload_obj)
+    if not getattr(cls, "__pk_workload__", False):
+        raise TypeError("pykokkos: pk.execute takes an instance of a @pk.workload class, got %s" % cls.__name__)
+    mains = [n for n, f in vars(cls).items() if getattr(f, "__pk_main__", False)]
+    callbacks = [n for n, f in vars(cls).items() if getattr(f, "__pk_callback__", False)]
+    if len(mains) != 1:
+        raise TypeError("pykokkos: a @pk.workload needs exactly one @pk.main method, %s has %d" % (cls.__name__, len(mains)))
+    saved = _default_space
+    if isinstance(space, ExecutionSpace) and space is not ExecutionSpace.Default:
+        _resolve_space(space)
+        _default_space = space
+    try:
+        getattr(workload_obj, mains[0])()
+    finally:
+        _default_space = saved
+    for name in callbacks:
+        getattr(workload_obj, name)()
 
 
 def _scalar_code(v):
@@ -424,11 +607,21 @@ _specialisations = {}  # (workunit, kind, space, signature) -> (kernel, params)
 _DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parallel_scan"}
 
 
-def _specialise(kind, wu, space, sig, kwargs):
+def _specialise(kind, wu, space, sig, kwargs, team):
     if not callable(wu) or not hasattr(wu, "__code__"):
         raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind], wu))
     name = wu.__name__
-    if getattr(wu, "__qualname__", name) != name:
+    functor_class = ""
+    if _inspect.ismethod(wu):
+        cls = type(wu.__self__)
+        functor_class = cls.__name__
+        if not (getattr(cls, "__pk_functor__", False) or getattr(cls, "__pk_workload__", False)):
+            raise DialectError("pykokkos: workunit method '%s' belongs to class %s, which is not decorated "
+                               "@pk.functor or @pk.workload" % (name, functor_class))
+        if cls.__qualname__ != functor_class or wu.__qualname__ != functor_class + "." + name:
+            raise DialectError("pykokkos: functor %s is defined inside another function or class (%s); upstream "
+                               "finds only top-level classes: move it to module level" % (functor_class, cls.__qualname__))
+    elif getattr(wu, "__qualname__", name) != name:
         raise DialectError("pykokkos: workunit '%s' is defined inside another function or class (%s); "
                            "upstream finds only top-level workunits: move it to module level"
                            % (name, wu.__qualname__))
@@ -446,10 +639,21 @@ def _specialise(kind, wu, space, sig, kwargs):
     if not _os.path.isfile(path):
         raise DialectError("pykokkos: workunit '%s' has no source file (%s): upstream finds workunits by "
                            "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
-    kernel = _core.specialize(path, name, kind, list(sig), space)
+    kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team)
     entry = (kernel, tuple(kernel.params))
-    _specialisations[(wu, kind, space, sig)] = entry
+    _specialisations[(getattr(wu, "__func__", wu), kind, team, space, sig)] = entry
     return entry
+
+
+_KERNEL_MEMBER_TYPES = (_builtin_int, _builtin_float, _builtin_bool, _np.generic, _np.ndarray)
+
+
+def _members(obj, kwargs):
+    """A functor's kernel data: its views and scalars, as "self.<name>" arguments."""
+    for k, v in vars(obj).items():
+        if isinstance(v, (View,) + _KERNEL_MEMBER_TYPES) and _arg_code(v) is not None:
+            kwargs["self." + k] = v
+    return kwargs
 
 
 def _dispatch(kind, args, kwargs):
@@ -462,6 +666,7 @@ def _dispatch(kind, args, kwargs):
     else:
         raise TypeError("pykokkos: %s takes ([name,] policy, workunit, **kwargs); kernel arguments are keywords"
                         % _DISPATCH[kind])
+    team = False
     if type(policy) is _builtin_int:
         if not 0 <= policy <= _INT32_MAX:
             raise OverflowError("pykokkos: the iteration count must fit in 32 bits, got %d" % policy)
@@ -470,16 +675,28 @@ def _dispatch(kind, args, kwargs):
         begin, end, space = policy.begin, policy.end, policy.space
         if space is ExecutionSpace.Default:
             space = _default_space
+    elif isinstance(policy, TeamPolicy):
+        team = True
+        begin, end, space = 0, policy.league_size, policy.space
+        if space is ExecutionSpace.Default:
+            space = _default_space
     else:
-        raise TypeError("pykokkos: the policy must be a pk.RangePolicy or a Python int, got %s"
+        raise TypeError("pykokkos: the policy must be a pk.RangePolicy, a pk.TeamPolicy or a Python int, got %s"
                         % type(policy).__name__)
     space = space.value
+    if _inspect.ismethod(wu):  # a workunit method of a functor or workload
+        kwargs = _members(wu.__self__, dict(kwargs))
     sig = tuple([(k, _arg_code(v)) for k, v in kwargs.items()])
-    entry = _specialisations.get((wu, kind, space, sig))
+    entry = _specialisations.get((getattr(wu, "__func__", wu), kind, team, space, sig))
     if entry is None:
         if space not in _AVAILABLE:
             _resolve_space(ExecutionSpace(space))
-        entry = _specialise(kind, wu, space, sig, kwargs)
+        entry = _specialise(kind, wu, space, sig, kwargs, team)
+    if team:
+        kwargs = dict(kwargs)
+        kwargs["crb.team_size"] = policy.team_size
+        kwargs["crb.vector_length"] = policy.vector_length
+        kwargs["crb.scratch0"], kwargs["crb.scratch1"] = policy.scratch
     kernel, params = entry
     values = []
     device_views = None
