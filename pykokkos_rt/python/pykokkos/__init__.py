@@ -603,7 +603,8 @@ def _arg_code(v):
     return _scalar_code(v)
 
 
-_specialisations = {}  # (workunit, kind, space, signature) -> (kernel, params)
+# (workunit function, kind ("for", ..., "reduce@team" for a TeamPolicy), space, signature) -> (kernel, params)
+_specialisations = {}
 _DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parallel_scan"}
 
 
@@ -641,7 +642,7 @@ def _specialise(kind, wu, space, sig, kwargs, team):
                            "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
     kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team)
     entry = (kernel, tuple(kernel.params))
-    _specialisations[(getattr(wu, "__func__", wu), kind, team, space, sig)] = entry
+    _specialisations[(getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig)] = entry
     return entry
 
 
@@ -687,7 +688,7 @@ def _dispatch(kind, args, kwargs):
     if _inspect.ismethod(wu):  # a workunit method of a functor or workload
         kwargs = _members(wu.__self__, dict(kwargs))
     sig = tuple([(k, _arg_code(v)) for k, v in kwargs.items()])
-    entry = _specialisations.get((getattr(wu, "__func__", wu), kind, team, space, sig))
+    entry = _specialisations.get((getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig))
     if entry is None:
         if space not in _AVAILABLE:
             _resolve_space(ExecutionSpace(space))
