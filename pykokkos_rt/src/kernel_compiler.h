@@ -86,6 +86,9 @@ struct KernelRequest {
   /// kernel takes four more arguments after the workunit's: team size (-1 for
   /// Kokkos::AUTO), vector length, and the level-0 and level-1 scratch bytes per team.
   bool team = false;
+  /// PYKOKKOS_RT_STRICT=upstream: also reject what upstream's translator
+  /// rejects although this runtime could run it (extent() in @pk.functions).
+  bool strict = false;
 };
 
 /// One translation unit, ready to build.

@@ -252,6 +252,9 @@ Expr Compiler::Call(const Node& n) {
     if (s && s->type.kind == TypeRef::Kind::kTeam) return TeamMemberCall(n, *s, last, args);
     if (s && s->type.kind == TypeRef::Kind::kView) {
       if (last != "extent") Fail(n, "method `" + last + "` of view '" + std::string(object.Text()) + "'", "views offer extent(d) inside workunits");
+      if (in_function_ && req_.strict)
+        Fail(n, "`" + std::string(fn.Text()) + "(...)` inside a @" + alias_ + ".function (upstream: \"Function extent not supported for translation\")",
+             "pass the extent to the function as an int parameter from the workunit");
       arity(1);
       Expr d = Value(args[0]);
       return Expr{s->cpp + ".extent(" + d.code + ")", TypeRef::Of(Scalar::kU64)};

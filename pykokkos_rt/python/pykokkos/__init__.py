@@ -288,45 +288,6 @@ class _Generic:
 
 View1D, View2D, View3D, View4D, View5D, View6D, View7D = (_Generic("View%dD" % r) for r in range(1, 8))
 Acc = _Generic("Acc")
-TeamMember = _Generic("TeamMember")
-
-
-class _Scratch(_Generic):
-    """pk.ScratchView1D[T] annotates team scratch views; on the host,
-    pk.ScratchView1D[T].shmem_size(n) is the bytes to reserve for one."""
-
-    def __init__(self, name, rank, dtype=None):
-        _Generic.__init__(self, name)
-        self._rank = rank
-        self._dtype = dtype
-
-    def __getitem__(self, item):
-        return _Scratch(self._name, self._rank, _dtype_of(item))
-
-    def shmem_size(self, *extents, dtype=None):
-        if len(extents) != self._rank:
-            raise TypeError("pykokkos: %s.shmem_size takes %d extent(s)" % (self._name, self._rank))
-        d = dtype or self._dtype or float64
-        n = 1
-        for e in extents:
-            n *= _builtin_int(e)
-        # Kokkos aligns each scratch allocation; reserve for that alignment too.
-        return n * _dtype_of(d).np.itemsize + 128
-
-
-ScratchView1D, ScratchView2D, ScratchView3D = (_Scratch("ScratchView%dD" % r, r) for r in range(1, 4))
-
-
-class ViewTypeInfo:
-    """@pk.workunit(x=pk.ViewTypeInfo(layout=..., space=..., trait=...)): the
-    view's layout, space and trait as upstream reads them from the decorator."""
-
-    def __init__(self, *, space=None, layout=None, trait=None):
-        self.space = space
-        self.layout = layout
-        self.trait = trait
-
-
 def array(ndarray, dtype=None, space=None, layout=None):
     """Wraps a C- or F-contiguous NumPy array without copying (kernel writes
     show in the array). bool arrays are copied to uint8, as upstream does."""
@@ -342,6 +303,61 @@ def array(ndarray, dtype=None, space=None, layout=None):
     if ndarray.dtype not in _BY_NP:
         raise TypeError("pykokkos: arrays of dtype %s cannot be views" % ndarray.dtype)
     return View._wrap(ndarray)
+
+
+def asarray(obj, dtype=None):
+    """np.asarray(obj, dtype) as a view, as upstream: zero-copy for a
+    contiguous array of a view dtype, else a converted copy."""
+    if isinstance(obj, View) and dtype is None:
+        return obj
+    a = _np.asarray(obj.data if isinstance(obj, View) else obj,
+                    dtype=None if dtype is None else _dtype_of(dtype).np)
+    if not (a.flags.c_contiguous or a.flags.f_contiguous):
+        a = _np.ascontiguousarray(a)
+    if a.dtype == _np.bool_:
+        return View._wrap(a, bool)
+    if a.dtype not in _BY_NP:
+        raise TypeError("pykokkos: arrays of dtype %s cannot be views" % a.dtype)
+    return View._wrap(a)
+
+
+def result_type(*types):
+    """The type NumPy's promotion gives for views, pk dtypes and scalars, as a pk dtype."""
+    def np_of(t):
+        if isinstance(t, View):
+            return t.dtype.np
+        if isinstance(t, DataType):
+            return t.np
+        if isinstance(t, type) and t in (_builtin_int, _builtin_float, _builtin_bool):
+            return _dtype_of(t).np
+        return t
+    r = _np.result_type(*[np_of(t) for t in types])
+    if r not in _BY_NP:
+        raise TypeError("pykokkos: result type %s is not a PyKokkos type" % r)
+    return _BY_NP[r]
+
+
+def iinfo(dtype):
+    return _np.iinfo(_dtype_of(dtype).np if not isinstance(dtype, View) else dtype.dtype.np)
+
+
+def finfo(dtype):
+    return _np.finfo(_dtype_of(dtype).np if not isinstance(dtype, View) else dtype.dtype.np)
+
+
+def astype(view, dtype):
+    """A new managed view of `view`'s values converted to dtype."""
+    v = View(list(view.shape), dtype)
+    v.data[...] = _np.asarray(view)
+    return v
+
+
+def _strict():
+    """PYKOKKOS_RT_STRICT=upstream: reject what upstream PyKokkos rejects."""
+    mode = _os.environ.get("PYKOKKOS_RT_STRICT", "")
+    if mode not in ("", "upstream"):
+        raise ValueError("pykokkos: PYKOKKOS_RT_STRICT is 'upstream' or unset, got %r" % mode)
+    return mode == "upstream"
 
 
 def zeros(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
@@ -416,79 +432,11 @@ class MDRangePolicy(_Unsupported):
     pass
 
 
-class _Auto:
-    def __repr__(self):
-        return "pk.AUTO"
+from ._hierarchy import (AUTO, PerTeam, PerThread, ScratchView1D, ScratchView2D, ScratchView3D,  # noqa: E402
+                         TeamMember, TeamPolicy, TeamThreadRange, TeamVectorRange, ThreadVectorRange, ViewTypeInfo,
+                         callback, classtype, execute, functor, main, single, workload, _members)
 
 
-AUTO = _Auto()  # Kokkos::AUTO: the space picks the team size
-
-
-class PerTeam:
-    """pk.PerTeam(bytes) for TeamPolicy.set_scratch_size on the host; inside
-    a team workunit pk.PerTeam(team) selects pk.single's scope."""
-
-    def __init__(self, value):
-        self.value = value
-
-
-class PerThread(PerTeam):
-    pass
-
-
-class TeamPolicy:
-    """TeamPolicy(league, team[, vector]) or TeamPolicy(space, league, team[, vector]);
-    team may be pk.AUTO (any non-int, as upstream)."""
-
-    def __init__(self, *args):
-        space = ExecutionSpace.Default
-        if args and isinstance(args[0], ExecutionSpace):
-            space, args = args[0], args[1:]
-        if len(args) not in (2, 3):
-            raise TypeError("pykokkos: TeamPolicy takes ([space,] league_size, team_size[, vector_length])")
-        league, team = args[0], args[1]
-        vector = args[2] if len(args) == 3 else 1
-        if not isinstance(league, (_builtin_int, _np.integer)) or not 0 <= league <= _INT32_MAX:
-            raise TypeError("pykokkos: the league size must be a non-negative 32-bit int, got %r" % (league,))
-        self.space = space
-        self.league_size = _builtin_int(league)
-        self.team_size = _builtin_int(team) if isinstance(team, (_builtin_int, _np.integer)) else -1
-        self.vector_length = _builtin_int(vector) if isinstance(vector, (_builtin_int, _np.integer)) else 1
-        if self.team_size == 0 or self.vector_length < 1:
-            raise ValueError("pykokkos: team size and vector length must be positive (or pk.AUTO)")
-        self.scratch = [0, 0]
-
-    def set_scratch_size(self, level, size):
-        """Scratch memory per team at level 0 or 1 (pk.PerTeam(bytes)); returns the policy."""
-        if level not in (0, 1):
-            raise ValueError("pykokkos: scratch levels are 0 and 1")
-        if type(size) is PerThread:
-            raise NotImplementedError("pykokkos: per-thread scratch sizes are not supported; "
-                                      "use pk.PerTeam(bytes) with the team's total")
-        self.scratch[level] = _builtin_int(size.value if isinstance(size, PerTeam) else size)
-        return self
-
-
-def _range_stub(name):
-    class _Range:
-        """Only meaningful inside a TeamPolicy workunit (a nested dispatch's policy)."""
-
-        def __init__(self, *args):
-            raise TypeError("pykokkos: pk.%s only appears inside a TeamPolicy workunit" % name)
-    _Range.__name__ = name
-    return _Range
-
-
-TeamThreadRange = _range_stub("TeamThreadRange")
-ThreadVectorRange = _range_stub("ThreadVectorRange")
-TeamVectorRange = _range_stub("TeamVectorRange")
-
-
-def single(*args):
-    raise TypeError("pykokkos: pk.single only appears inside a TeamPolicy workunit")
-
-
-# ---------------------------------------------------------------- workunits
 def workunit(*args, **kwargs):
     """@pk.workunit (bare, or with upstream's keyword options, which only
     matter to upstream's GPU paths and are accepted and ignored)."""
@@ -512,66 +460,6 @@ def function(*args, **kwargs):
         f.__pk_function__ = True
         return f
     return mark
-
-
-def _class_decorator(attr):
-    def decorate(*args, **kwargs):
-        if len(args) == 1 and isinstance(args[0], type) and not kwargs:
-            setattr(args[0], attr, True)
-            return args[0]
-
-        def mark(cls):
-            setattr(cls, attr, True)
-            return cls
-        return mark
-    return decorate
-
-
-# @pk.functor (or @pk.functor(x=pk.ViewTypeInfo(...))): a class whose
-# @pk.workunit methods are dispatched as obj.method; its members (self.x:
-# views and int/float/bool or NumPy scalars) are the kernel's data.
-functor = _class_decorator("__pk_functor__")
-# @pk.workload: a functor whose @pk.main method pk.execute runs.
-workload = _class_decorator("__pk_workload__")
-# @pk.classtype: a small class of annotated members. Kernels cannot take
-# classtypes in this runtime; on the host it is an ordinary class.
-classtype = _class_decorator("__pk_classtype__")
-
-
-def main(f):
-    """@pk.main: the method of a @pk.workload class that pk.execute runs."""
-    f.__pk_main__ = True
-    return f
-
-
-def callback(f):
-    """@pk.callback: a method of a @pk.workload class that pk.execute runs after the main."""
-    f.__pk_callback__ = True
-    return f
-
-
-def execute(space, workload_obj):
-    """Runs a @pk.workload: its @pk.main method on `space` (the workunits it
-    dispatches run there unless their policy names a space), then its
-    @pk.callback methods, as upstream does."""
-    global _default_space
-    cls = type(workload_obj)
-    if not getattr(cls, "__pk_workload__", False):
-        raise TypeError("pykokkos: pk.execute takes an instance of a @pk.workload class, got %s" % cls.__name__)
-    mains = [n for n, f in vars(cls).items() if getattr(f, "__pk_main__", False)]
-    callbacks = [n for n, f in vars(cls).items() if getattr(f, "__pk_callback__", False)]
-    if len(mains) != 1:
-        raise TypeError("pykokkos: a @pk.workload needs exactly one @pk.main method, %s has %d" % (cls.__name__, len(mains)))
-    saved = _default_space
-    if isinstance(space, ExecutionSpace) and space is not ExecutionSpace.Default:
-        _resolve_space(space)
-        _default_space = space
-    try:
-        getattr(workload_obj, mains[0])()
-    finally:
-        _default_space = saved
-    for name in callbacks:
-        getattr(workload_obj, name)()
 
 
 def _scalar_code(v):
@@ -640,21 +528,12 @@ def _specialise(kind, wu, space, sig, kwargs, team):
     if not _os.path.isfile(path):
         raise DialectError("pykokkos: workunit '%s' has no source file (%s): upstream finds workunits by "
                            "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
-    kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team)
+    kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team, _strict())
     entry = (kernel, tuple(kernel.params))
     _specialisations[(getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig)] = entry
     return entry
 
 
-_KERNEL_MEMBER_TYPES = (_builtin_int, _builtin_float, _builtin_bool, _np.generic, _np.ndarray)
-
-
-def _members(obj, kwargs):
-    """A functor's kernel data: its views and scalars, as "self.<name>" arguments."""
-    for k, v in vars(obj).items():
-        if isinstance(v, (View,) + _KERNEL_MEMBER_TYPES) and _arg_code(v) is not None:
-            kwargs["self." + k] = v
-    return kwargs
 
 
 def _dispatch(kind, args, kwargs):
@@ -820,6 +699,8 @@ from . import _cuda  # noqa: E402  (pk.View on the GPU, in Cuda builds)
 _cuda.init(View, _AVAILABLE)
 CudaSpace = MemorySpace.CudaSpace
 CudaUVMSpace = MemorySpace.CudaUVMSpace
+
+from . import interface, linalg  # noqa: E402,F401  (upstream's module paths)
 
 # Math constants, as the kernel language spells them.
 pi = _math.pi
