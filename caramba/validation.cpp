@@ -234,6 +234,9 @@ std::optional<Verdict> Check(const ValidationInput& in, const std::vector<Unit>&
   req.workunit = u.name;
   req.kind = site.kind;
   req.space = space;
+  // Upstream PyKokkos' own rules too (extent() in a @pk.function rejects the
+  // file): the output must be PyKokkos upstream accepts, not only ours.
+  req.strict = true;
   std::string call = std::string(KindName(site.kind)) + " on " + space;
   for (const std::string& kw : site.kwargs) {
     std::string sig = ArgumentSignature(*u.plan, kw);

@@ -174,6 +174,10 @@ std::map<std::string, SideResult> RunSide(ProcessRunner& runner, const std::stri
     spec.env["PYTHONDONTWRITEBYTECODE"] = "1";
     spec.env["NUMBA_CACHE_DIR"] = (fs::path(work) / "numba-cache").string();
     if (side == "python") spec.env["NUMBA_DISABLE_JIT"] = "1";
+    // The translation runs in the runtime's strict upstream mode, so a green
+    // difftest also proves the output is PyKokkos upstream accepts
+    // (PYKOKKOS_RT_STRICT=<empty> in the caller's environment turns it off).
+    if (side == "translation" && !std::getenv("PYKOKKOS_RT_STRICT")) spec.env["PYKOKKOS_RT_STRICT"] = "upstream";
     // The runtime's native core from the same build as this binary, so a
     // build-xx/caramba tests with build-xx's pykokkos_rt, not another tree's.
     if (!std::getenv("PYKOKKOS_RT_CORE_DIR")) {

@@ -211,7 +211,8 @@ DispatchKind KindFromString(const std::string& s) {
 
 std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& workunit, const std::string& kind,
                                    const std::vector<std::pair<std::string, std::string>>& arg_types,
-                                   const std::string& space) {
+                                   const std::string& space, const std::string& functor_class, bool team,
+                                   bool strict) {
   Initialize();
   auto spaces = AvailableSpaces();
   if (std::find(spaces.begin(), spaces.end(), space) == spaces.end())
@@ -229,6 +230,9 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   req.kind = KindFromString(kind);
   req.arg_types = arg_types;
   req.space = space;
+  req.functor_class = functor_class;
+  req.team = team;
+  req.strict = strict;
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
   std::vector<bool> written = WrittenParams(caramba::Tree::Parse(req.source), workunit, g.params);
@@ -317,7 +321,8 @@ PYBIND11_MODULE(_core, m) {
     return d;
   });
   m.def("generate", [](const std::string& path, const std::string& workunit, const std::string& kind,
-                       const std::vector<std::pair<std::string, std::string>>& arg_types, const std::string& space) {
+                       const std::vector<std::pair<std::string, std::string>>& arg_types, const std::string& space,
+                       const std::string& functor_class, bool team, bool strict) {
     KernelRequest req;
     std::ifstream f(path, std::ios::binary);
     std::ostringstream ss;
@@ -328,8 +333,12 @@ PYBIND11_MODULE(_core, m) {
     req.kind = KindFromString(kind);
     req.arg_types = arg_types;
     req.space = space;
+    req.functor_class = functor_class;
+    req.team = team;
+    req.strict = strict;
     return GenerateKernel(req).cpp;
-  }, "the C++ translation unit for a specialisation (no build), for inspection");
+  }, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"), py::arg("space"),
+     py::arg("functor_class") = "", py::arg("team") = false, py::arg("strict") = false, "the C++ translation unit for a specialisation (no build), for inspection");
 
   py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
       .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"))
@@ -342,7 +351,8 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("build_seconds", [](const Kernel& k) { return k.m_.build_seconds; })
       .def_property_readonly("source", [](const Kernel& k) { return k.g_.cpp; });
   m.def("specialize", &Specialize, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"),
-        py::arg("space"), "generate, build (or find in the cache) and load one workunit specialisation");
+        py::arg("space"), py::arg("functor_class") = "", py::arg("team") = false, py::arg("strict") = false,
+        "generate, build (or find in the cache) and load one workunit specialisation");
 
   RegisterHostUfuncs(m);
   RegisterCuda(m);

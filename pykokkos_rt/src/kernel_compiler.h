@@ -35,11 +35,11 @@ bool IsInteger(Scalar s);  // bool excluded
 
 /// The type of a workunit parameter, local or expression.
 struct TypeRef {
-  enum class Kind { kUnknown, kScalar, kView, kAcc, kList, kFlag };
+  enum class Kind { kUnknown, kScalar, kView, kAcc, kList, kFlag, kTeam, kClosure };
   Kind kind = Kind::kUnknown;
   Scalar scalar = Scalar::kNone;
   int rank = 0;         // views
-  char layout = 'R';    // views: 'R' LayoutRight (C order), 'L' LayoutLeft (Fortran)
+  char layout = 'R';    // views: 'R' LayoutRight (C order), 'L' LayoutLeft (Fortran), 'S' team scratch
   int length = 0;       // local fixed arrays
 
   static TypeRef Of(Scalar s) { TypeRef t; t.kind = Kind::kScalar; t.scalar = s; return t; }
@@ -77,7 +77,18 @@ struct KernelRequest {
   DispatchKind kind = DispatchKind::kFor;
   /// Keyword argument name -> type signature inferred from the runtime value.
   std::vector<std::pair<std::string, std::string>> arg_types;
-  std::string space = "OpenMP";  // "OpenMP" or "Serial"
+  std::string space = "OpenMP";  // "OpenMP", "Serial" or "Cuda"
+  /// Functors and workloads: the top-level class whose method `workunit` is;
+  /// its members come in as arguments named "self.<member>". Empty for a
+  /// standalone workunit.
+  std::string functor_class;
+  /// A TeamPolicy dispatch: the first parameter is a pk.TeamMember, and the
+  /// kernel takes four more arguments after the workunit's: team size (-1 for
+  /// Kokkos::AUTO), vector length, and the level-0 and level-1 scratch bytes per team.
+  bool team = false;
+  /// PYKOKKOS_RT_STRICT=upstream: also reject what upstream's translator
+  /// rejects although this runtime could run it (extent() in @pk.functions).
+  bool strict = false;
 };
 
 /// One translation unit, ready to build.

@@ -8,6 +8,7 @@
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
 #include "caramba/validation.h"
+#include "pykokkos_rt/src/kernel_compiler.h"
 
 using namespace caramba;
 
@@ -250,4 +251,37 @@ TEST_CASE("sum2d with --nested-parallel flatten - the inner count _pk_n1 is an i
   CHECK(WithCode(r, "CRB150").empty());
   CHECK(r.output.find("_pk_n1=_pk_n1") != std::string::npos);
   CHECK(r.output.find("def _pk_sum2d(") != std::string::npos);
+}
+
+// Upstream's translator copies every @pk.function of a file into every
+// workunit and rejects extent() inside one ("Function extent not supported
+// for translation"): translate-time validation runs the front end in that
+// strict mode, so one such helper rejects each workunit of the file.
+TEST_CASE("strict front end: extent() in a @pk.function rejects every workunit of the file") {
+  const char* src =
+      "import pykokkos as pk\n"
+      "\n"
+      "\n"
+      "@pk.function\n"
+      "def last(x: pk.View1D[pk.double]) -> pk.double:\n"
+      "    return x[x.extent(0) - 1]\n"
+      "\n"
+      "\n"
+      "@pk.workunit\n"
+      "def fill(i, out):\n"
+      "    out[i] = 1.0\n";
+  pykokkos_rt::KernelRequest req;
+  req.path = "strict_extent.py";
+  req.source = src;
+  req.workunit = "fill";
+  req.arg_types = {{"out", "view:f64:1:R"}};
+  CHECK_NOTHROW(pykokkos_rt::GenerateKernel(req));
+  req.strict = true;
+  try {
+    pykokkos_rt::GenerateKernel(req);
+    FAIL("strict mode accepted extent() in a @pk.function");
+  } catch (const pykokkos_rt::DialectError& e) {
+    CHECK(e.line == 6);
+    CHECK(e.construct.find("Function extent not supported for translation") != std::string::npos);
+  }
 }

@@ -15,6 +15,7 @@ dispatch looks the specialisation up in a dict keyed by the argument types and
 calls it through the native core.
 """
 import enum
+import inspect as _inspect
 import math as _math
 import os as _os
 import time as _time
@@ -42,6 +43,22 @@ class DataType:
     def __call__(self, x):
         return self.np.type(x).item()
 
+    @property
+    def value(self):
+        """Upstream's `pk.double.value` (its pykokkos-base dtype): here the
+        type itself, so `v.dtype.value == pk.double.value` compares types."""
+        return self
+
+    @property
+    def np_equiv(self):
+        return self.np.type
+
+    def __eq__(self, other):
+        return isinstance(other, DataType) and other.np == self.np
+
+    def __hash__(self):
+        return hash(self.np)
+
     def __repr__(self):
         return "pk." + self.name
 
@@ -62,6 +79,12 @@ bool = DataType("bool", _np.bool_, "bool")  # noqa: A001 - upstream exports pk.b
 # module's own uses of the builtin float stay unambiguous.
 globals()["float"] = float32
 real = float64
+
+# pk.DataType.double, pk.DataType.int32, ...: upstream's enum of the same names.
+for _d in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, bool):
+    setattr(DataType, _d.name, _d)
+DataType.double, DataType.float, DataType.real = float64, float32, float64
+del _d
 
 _BY_NP = {d.np: d for d in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, bool)}
 _CODE = {d.np: d.code for d in _BY_NP.values()}
@@ -265,9 +288,6 @@ class _Generic:
 
 View1D, View2D, View3D, View4D, View5D, View6D, View7D = (_Generic("View%dD" % r) for r in range(1, 8))
 Acc = _Generic("Acc")
-ScratchView1D, ScratchView2D, ScratchView3D = (_Generic("ScratchView%dD" % r) for r in range(1, 4))
-
-
 def array(ndarray, dtype=None, space=None, layout=None):
     """Wraps a C- or F-contiguous NumPy array without copying (kernel writes
     show in the array). bool arrays are copied to uint8, as upstream does."""
@@ -283,6 +303,61 @@ def array(ndarray, dtype=None, space=None, layout=None):
     if ndarray.dtype not in _BY_NP:
         raise TypeError("pykokkos: arrays of dtype %s cannot be views" % ndarray.dtype)
     return View._wrap(ndarray)
+
+
+def asarray(obj, dtype=None):
+    """np.asarray(obj, dtype) as a view, as upstream: zero-copy for a
+    contiguous array of a view dtype, else a converted copy."""
+    if isinstance(obj, View) and dtype is None:
+        return obj
+    a = _np.asarray(obj.data if isinstance(obj, View) else obj,
+                    dtype=None if dtype is None else _dtype_of(dtype).np)
+    if not (a.flags.c_contiguous or a.flags.f_contiguous):
+        a = _np.ascontiguousarray(a)
+    if a.dtype == _np.bool_:
+        return View._wrap(a, bool)
+    if a.dtype not in _BY_NP:
+        raise TypeError("pykokkos: arrays of dtype %s cannot be views" % a.dtype)
+    return View._wrap(a)
+
+
+def result_type(*types):
+    """The type NumPy's promotion gives for views, pk dtypes and scalars, as a pk dtype."""
+    def np_of(t):
+        if isinstance(t, View):
+            return t.dtype.np
+        if isinstance(t, DataType):
+            return t.np
+        if isinstance(t, type) and t in (_builtin_int, _builtin_float, _builtin_bool):
+            return _dtype_of(t).np
+        return t
+    r = _np.result_type(*[np_of(t) for t in types])
+    if r not in _BY_NP:
+        raise TypeError("pykokkos: result type %s is not a PyKokkos type" % r)
+    return _BY_NP[r]
+
+
+def iinfo(dtype):
+    return _np.iinfo(_dtype_of(dtype).np if not isinstance(dtype, View) else dtype.dtype.np)
+
+
+def finfo(dtype):
+    return _np.finfo(_dtype_of(dtype).np if not isinstance(dtype, View) else dtype.dtype.np)
+
+
+def astype(view, dtype):
+    """A new managed view of `view`'s values converted to dtype."""
+    v = View(list(view.shape), dtype)
+    v.data[...] = _np.asarray(view)
+    return v
+
+
+def _strict():
+    """PYKOKKOS_RT_STRICT=upstream: reject what upstream PyKokkos rejects."""
+    mode = _os.environ.get("PYKOKKOS_RT_STRICT", "")
+    if mode not in ("", "upstream"):
+        raise ValueError("pykokkos: PYKOKKOS_RT_STRICT is 'upstream' or unset, got %r" % mode)
+    return mode == "upstream"
 
 
 def zeros(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
@@ -357,11 +432,11 @@ class MDRangePolicy(_Unsupported):
     pass
 
 
-class TeamPolicy(_Unsupported):
-    pass
+from ._hierarchy import (AUTO, PerTeam, PerThread, ScratchView1D, ScratchView2D, ScratchView3D,  # noqa: E402
+                         TeamMember, TeamPolicy, TeamThreadRange, TeamVectorRange, ThreadVectorRange, ViewTypeInfo,
+                         callback, classtype, execute, functor, main, single, workload, _members)
 
 
-# ---------------------------------------------------------------- workunits
 def workunit(*args, **kwargs):
     """@pk.workunit (bare, or with upstream's keyword options, which only
     matter to upstream's GPU paths and are accepted and ignored)."""
@@ -385,10 +460,6 @@ def function(*args, **kwargs):
         f.__pk_function__ = True
         return f
     return mark
-
-
-def main(f):
-    return f
 
 
 def _scalar_code(v):
@@ -420,15 +491,26 @@ def _arg_code(v):
     return _scalar_code(v)
 
 
-_specialisations = {}  # (workunit, kind, space, signature) -> (kernel, params)
+# (workunit function, kind ("for", ..., "reduce@team" for a TeamPolicy), space, signature) -> (kernel, params)
+_specialisations = {}
 _DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parallel_scan"}
 
 
-def _specialise(kind, wu, space, sig, kwargs):
+def _specialise(kind, wu, space, sig, kwargs, team):
     if not callable(wu) or not hasattr(wu, "__code__"):
         raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind], wu))
     name = wu.__name__
-    if getattr(wu, "__qualname__", name) != name:
+    functor_class = ""
+    if _inspect.ismethod(wu):
+        cls = type(wu.__self__)
+        functor_class = cls.__name__
+        if not (getattr(cls, "__pk_functor__", False) or getattr(cls, "__pk_workload__", False)):
+            raise DialectError("pykokkos: workunit method '%s' belongs to class %s, which is not decorated "
+                               "@pk.functor or @pk.workload" % (name, functor_class))
+        if cls.__qualname__ != functor_class or wu.__qualname__ != functor_class + "." + name:
+            raise DialectError("pykokkos: functor %s is defined inside another function or class (%s); upstream "
+                               "finds only top-level classes: move it to module level" % (functor_class, cls.__qualname__))
+    elif getattr(wu, "__qualname__", name) != name:
         raise DialectError("pykokkos: workunit '%s' is defined inside another function or class (%s); "
                            "upstream finds only top-level workunits: move it to module level"
                            % (name, wu.__qualname__))
@@ -446,9 +528,9 @@ def _specialise(kind, wu, space, sig, kwargs):
     if not _os.path.isfile(path):
         raise DialectError("pykokkos: workunit '%s' has no source file (%s): upstream finds workunits by "
                            "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
-    kernel = _core.specialize(path, name, kind, list(sig), space)
+    kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team, _strict())
     entry = (kernel, tuple(kernel.params))
-    _specialisations[(wu, kind, space, sig)] = entry
+    _specialisations[(getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig)] = entry
     return entry
 
 
@@ -475,6 +557,7 @@ def _dispatch(kind, args, kwargs):
     else:
         raise TypeError("pykokkos: %s takes ([name,] policy, workunit, **kwargs); kernel arguments are keywords"
                         % _DISPATCH[kind])
+    team = False
     if type(policy) is _builtin_int:
         if not 0 <= policy <= _INT32_MAX:
             raise OverflowError("pykokkos: the iteration count must fit in 32 bits, got %d" % policy)
@@ -483,18 +566,30 @@ def _dispatch(kind, args, kwargs):
         begin, end, space = policy.begin, policy.end, policy.space
         if space is ExecutionSpace.Default:
             space = _default_space
+    elif isinstance(policy, TeamPolicy):
+        team = True
+        begin, end, space = 0, policy.league_size, policy.space
+        if space is ExecutionSpace.Default:
+            space = _default_space
     else:
-        raise TypeError("pykokkos: the policy must be a pk.RangePolicy or a Python int, got %s"
+        raise TypeError("pykokkos: the policy must be a pk.RangePolicy, a pk.TeamPolicy or a Python int, got %s"
                         % type(policy).__name__)
     space = space.value
+    if _inspect.ismethod(wu):  # a workunit method of a functor or workload
+        kwargs = _members(wu.__self__, dict(kwargs))
     sig = tuple([(k, _arg_code(v)) for k, v in kwargs.items()])
-    entry = _specialisations.get((wu, kind, space, sig))
+    entry = _specialisations.get((getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig))
     if entry is None:
         if space not in _AVAILABLE:
             _resolve_space(ExecutionSpace(space))
-        entry = _specialise(kind, wu, space, sig, kwargs)
+        entry = _specialise(kind, wu, space, sig, kwargs, team)
+    if team:
+        kwargs = dict(kwargs)
+        kwargs["crb.team_size"] = policy.team_size
+        kwargs["crb.vector_length"] = policy.vector_length
+        kwargs["crb.scratch0"], kwargs["crb.scratch1"] = policy.scratch
     kernel, params = entry
-    if space == "Cuda" and end - begin == 1 and wu not in _warned_single_thread:
+    if space == "Cuda" and not team and end - begin == 1 and wu not in _warned_single_thread:
         _warn_single_thread(wu)
     values = []
     device_views = None
@@ -617,6 +712,8 @@ from . import _cuda  # noqa: E402  (pk.View on the GPU, in Cuda builds)
 _cuda.init(View, _AVAILABLE)
 CudaSpace = MemorySpace.CudaSpace
 CudaUVMSpace = MemorySpace.CudaUVMSpace
+
+from . import interface, linalg  # noqa: E402,F401  (upstream's module paths)
 
 # Math constants, as the kernel language spells them.
 pi = _math.pi
