@@ -109,8 +109,9 @@ def child(a):
         return
     data = np.load(a.inputs)
     args = [data["arg%d" % i] for i in range(len(data.files))]
+    first_args = [x.copy() for x in args]  # the result compared is the first call's
     t1 = time.perf_counter()
-    value = fn(*[x.copy() for x in args])
+    value = fn(*first_args)
     first = time.perf_counter() - t1
     times = []
     start = time.perf_counter()
@@ -123,7 +124,7 @@ def child(a):
     if isinstance(value, (float, int, np.floating, np.integer)):
         out["value"] = float(value)
     else:
-        out["value"] = float(np.asarray(args[-1]).sum()) if args else 0.0
+        out["value"] = float(np.asarray(first_args[-1]).sum()) if args else 0.0
     print(json.dumps(out))
 
 
@@ -166,18 +167,38 @@ def table_41(build, repeat):
     ours = {}
     for l in p.stdout.splitlines()[1:]:
         parts = l.split()
-        if len(parts) >= 7:
-            ours[os.path.basename(parts[0])] = (int(parts[2]), float(parts[3]), float(parts[5]))
+        if len(parts) >= 8:
+            ours[os.path.basename(parts[0])] = (int(parts[2]), float(parts[3]), float(parts[4]), float(parts[7]))
     rows = []
     for f, (tf, tk, tp, tt, total) in THESIS_41.items():
-        k, med, plain = ours.get(f, (0, float("nan"), float("nan")))
-        rows.append([f, tf, k, "%.3f" % med, "%.3f" % plain, "%.2f" % total, "%.1fx" % (total / med)])
-    return table(["file", "thesis file", "kernels", "ours ms (median)", "ours, no validation ms",
-                  "thesis total ms", "speed-up"], rows)
+        k, med, best, cpu = ours.get(f, (0, float("nan"), float("nan"), float("nan")))
+        rows.append([f, tf, k, "%.3f" % med, "%.3f" % best, "%.3f" % cpu, "%.2f" % total, "%.1fx" % (total / cpu)])
+    return table(["file", "thesis file", "kernels", "ours: wall ms (median)", "wall ms (min)", "CPU ms (median)",
+                  "thesis total ms", "thesis / our CPU"], rows)
 
 
-def translate(caramba, src, out, space):
-    return run([caramba, src, "-o", out, "--space", space]).returncode
+def translate(caramba, src, out, space, profile=None):
+    return run([caramba, src, "-o", out, "--space", space] + (["--types", profile] if profile else [])).returncode
+
+
+def record_types(caramba, env, work, src, kernels):
+    """`caramba record` of the kernels of `src` on their smallest inputs; the
+    profile's path, or None when recording failed."""
+    import numpy as np
+    name = os.path.basename(src)[:-3]
+    runner = os.path.join(work, "record_%s.py" % name)
+    lines = ["import importlib.util, numpy as np",
+             "s = importlib.util.spec_from_file_location('m', %r)" % src,
+             "m = importlib.util.module_from_spec(s); s.loader.exec_module(m)"]
+    for kernel, _, fn, exps in kernels:
+        path = os.path.join(work, "record_%s.npz" % kernel)
+        np.savez(path, **{"arg%d" % i: x for i, x in enumerate(inputs_for(kernel, 10 ** min(exps)))})
+        lines += ["d = np.load(%r)" % path, "m.%s(*[d['arg%%d' %% i] for i in range(len(d.files))])" % fn]
+    with open(runner, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    profile = os.path.join(work, "types_%s.json" % name)
+    p = run([caramba, "record", "-o", profile, "--", sys.executable, runner], env=env, check=False)
+    return profile if p.returncode == 0 and os.path.exists(profile) else None
 
 
 def main():
@@ -225,9 +246,12 @@ def main():
             trans = {}
             for f in sorted({k[1] for k in KERNELS}):
                 src = os.path.join(THESIS, f)
+                # The corpus files carry no eager signatures: translate with the
+                # types Numba compiles for them (`caramba record`), as a user would.
+                profile = record_types(caramba, env, work, src, [k for k in KERNELS if k[1] == f])
                 for space in ("OpenMP", "Serial"):
                     out = os.path.join(work, "%s_%s.py" % (f[:-3], space.lower()))
-                    translate(caramba, src, out, space)
+                    translate(caramba, src, out, space, profile)
                     trans[(f, space)] = out
             rows = []
             for kernel, f, fn, exps in KERNELS:
@@ -293,29 +317,25 @@ def table_44(a, caramba, env, work):
         n = 10 ** min(exps)
         path = os.path.join(work, "t44_%s.npz" % kernel)
         np.savez(path, **{"arg%d" % i: x for i, x in enumerate(inputs_for(kernel, n))})
-        # A runner for `caramba record`: the kernel on the same inputs.
-        runner = os.path.join(work, "record_%s.py" % kernel)
-        with open(runner, "w") as r:
-            r.write("import importlib.util, numpy as np\n"
-                    "s = importlib.util.spec_from_file_location('m', %r)\n"
-                    "m = importlib.util.module_from_spec(s); s.loader.exec_module(m)\n"
-                    "d = np.load(%r)\n"
-                    "m.%s(*[d['arg%%d' %% i] for i in range(len(d.files))])\n" % (src, path, fn))
-        profile = os.path.join(work, "types_%s.json" % kernel)
-        rec = run([caramba, "record", "-o", profile, "--", sys.executable, runner], env=env, check=False)
+        profile = record_types(caramba, env, work, src, [(kernel, f, fn, exps)])
         cells = [kernel]
         firsts, warms = [], []
         for typed in (True, False):
             out = os.path.join(work, "t44_%s_%s.py" % (kernel, "typed" if typed else "untyped"))
             cmd = [caramba, src, "-o", out] + (["--types", profile] if typed else ["--no-types"])
-            if typed and rec.returncode != 0:
+            if typed and not profile:
                 firsts.append("record failed")
                 warms.append("-")
                 continue
             run(cmd)
             # Each translation compiles its kernels on first call in a cache of its own
-            # that already holds the precompiled header (built by the warm-up below).
-            r = measure("OpenMP", out, fn, path, env, 0.5)
+            # that already holds the precompiled header (copied from the run's cache).
+            cold = dict(env)
+            cold["PYKOKKOS_RT_CACHE_DIR"] = tempfile.mkdtemp(prefix="cold-", dir=work)
+            pch = os.path.join(env["PYKOKKOS_RT_CACHE_DIR"], "pch")
+            if os.path.isdir(pch):
+                shutil.copytree(pch, os.path.join(cold["PYKOKKOS_RT_CACHE_DIR"], "pch"))
+            r = measure("OpenMP", out, fn, path, cold, 0.5)
             firsts.append(r.get("error", "%.2f s" % r["first"]) if "first" in r else r.get("error"))
             warms.append(r.get("error", ms(r.get("median"))) if "median" in r else "-")
         rows.append(cells + firsts + warms)
