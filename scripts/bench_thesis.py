@@ -154,7 +154,7 @@ def table(header, rows):
 def ms(x):
     if x is None:
         return "-"
-    return "%.3f" % (x * 1e3) if x < 0.01 else "%.2f" % (x * 1e3)
+    return "%.3g" % (x * 1e3) if x < 0.01 else "%.2f" % (x * 1e3)  # 3 significant digits below 10 ms
 
 
 def table_41(build, repeat):
@@ -302,7 +302,13 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if a.doc != "-":
-        write_doc(a.doc, head, sections, " ".join(sys.argv[1:]))
+        shown, skip = [], False
+        for arg in sys.argv[1:]:  # the build folder is the wrapper's, machine-specific
+            if skip or arg == "--build":
+                skip = not skip
+                continue
+            shown.append(arg)
+        write_doc(a.doc, head, sections, " ".join(shown))
 
 
 def table_44(a, caramba, env, work):
@@ -355,7 +361,11 @@ def write_doc(path, head, sections, args):
               "on its own machine; compare ratios, not absolute times. `sum2d`, `sum3d`, `star` and `star2` "
               "are serial Numba kernels: the translator proves their loops independent and runs them in "
               "parallel (`--parallelize=auto`), so the OpenMP column uses every pinned thread while Numba "
-              "uses one; the Serial column is the equal-thread comparison.", ""]
+              "uses one; the Serial column is the equal-thread comparison. Numba's own parallel kernel "
+              "(`lennard_jones`) wakes its thread pool on every call: on a loaded machine that costs it "
+              "tens of milliseconds at small sizes. In the dispatch table, \"quiet\" means no busy process "
+              "of the benchmark's own and \"loaded\" one busy process per core but one; the machine itself "
+              "may be shared (see the load average).", ""]
     for title, body in sections:
         lines += ["## " + title, "", body, ""]
     with open(path, "w") as f:

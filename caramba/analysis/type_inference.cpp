@@ -408,7 +408,7 @@ Scalar StaticTyping::ScalarParamType(const std::string& p) const {
       }
     }
     stack.push_back(n);
-    for (const Node& c : n.Children()) visit(c);  // a cursor: Child(i) is linear per call
+    for (uint32_t i = 0, c = n.ChildCount(); i < c; ++i) visit(n.Child(i));
     stack.pop_back();
   };
   visit(s_.body);
