@@ -3,9 +3,12 @@
 
 #include "caramba/analysis/phases.h"
 
+#include "caramba/analysis/lowering.h"
+#include "caramba/analysis/scalar_types.h"
 #include "caramba/analysis/walk.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace caramba {
@@ -170,13 +173,15 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
     count = "_pk_n";
   }
   std::string space = SpaceExpr(in.ctx.options().space);
-  // A serial phase of a host program runs its one iteration on the Serial
-  // space, not as a one-iteration dispatch of the parallel host space. On
-  // the GPU every serial dispatch does: one GPU thread runs serial code far
-  // slower than one host core, and the caller's arrays live on the host.
-  bool host_space = in.ctx.options().space == "OpenMP" || in.ctx.options().space == "Threads";
-  bool gpu = in.ctx.options().space == "Cuda";
-  if (plan.dispatch == Dispatch::kSerial && ((!PhaseOwner(plan.name).empty() && host_space) || gpu)) space = "pk.Serial";
+  // A serial kernel (or serial phase of a host program) runs its one
+  // iteration on the Serial space: a one-iteration dispatch of the parallel
+  // host space pays the thread pool's wake-up and barrier for nothing
+  // (docs/benchmarks.md: 16 ms against 0.3 ms for a k-means update). On the
+  // GPU too: one GPU thread runs serial code far slower than one host core,
+  // and the caller's arrays live on the host (note CRB524).
+  bool host_space = in.ctx.options().space == "OpenMP" || in.ctx.options().space == "Threads" ||
+                    in.ctx.options().space == "Cuda";
+  if (plan.dispatch == Dispatch::kSerial && host_space) space = "pk.Serial";
   std::vector<AliasCheck> alias_checks;
   for (const AliasCheck& a : plan.alias_checks)
     if (!in.fresh.count(a.written) && !in.fresh.count(a.other)) alias_checks.push_back(a);
@@ -293,6 +298,133 @@ std::string InlineDispatch(const CallerInput& in, const std::string& target, con
     out += (out.empty() ? "" : in.newline + indent) + shifted;
   }
   return out;
+}
+
+namespace {
+
+bool IsF64(const KernelPlan& plan, const std::string& name) {
+  auto it = plan.types.find(name);
+  return it != plan.types.end() && it->second.rank == 0 && it->second.scalar == Scalar::kFloat64;
+}
+
+// True when CPython computes `n` (in its @pk.function form) exactly as Numba
+// does: float64 names, literals, + - * / (a zero divisor raises
+// ZeroDivisionError in both), constant integer powers of a float (written as
+// products), comparisons, abs, and math.sqrt of a value that is never negative
+// (CPython raises ValueError where Numba returns nan).
+bool PythonExact(const Node& n, const KernelPlan& plan, const ImportTable& imports,
+                 const std::set<std::string, std::less<>>& nonneg) {
+  std::string_view t = n.Type();
+  auto all = [&](const Node& x) {
+    for (const Node& c : x.NamedChildren())
+      if (c.Type() != "comment" && !PythonExact(c, plan, imports, nonneg)) return false;
+    return true;
+  };
+  if (t == "identifier") return IsF64(plan, std::string(n.Text()));
+  if (t == "float" || t == "integer" || t == "comment" || t == "pass_statement") return true;
+  if (t == "parenthesized_expression" || t == "block" || t == "else_clause" || t == "expression_statement")
+    return all(n);
+  if (t == "return_statement") return n.NamedChildCount() == 1 && all(n);
+  if (t == "unary_operator") {
+    std::string_view op = n.ChildByField("operator").Text();
+    return (op == "-" || op == "+") && PythonExact(n.ChildByField("argument"), plan, imports, nonneg);
+  }
+  if (t == "binary_operator") {
+    std::string_view op = n.ChildByField("operator").Text();
+    Node l = n.ChildByField("left"), r = n.ChildByField("right");
+    if (op == "**") {
+      // The lowering writes these as products (lowering.cpp): no OverflowError.
+      bool pure = true;
+      Walk(l, [&](const Node& x) {
+        if (x.Type() == "call") pure = false;
+        return pure;
+      });
+      long k = r.Type() == "integer" ? std::strtol(std::string(r.Text()).c_str(), nullptr, 10) : 0;
+      return pure && k >= 2 && k <= 16 && TypeOfExpr(l, plan.types, imports).scalar == Scalar::kFloat64 &&
+             PythonExact(l, plan, imports, nonneg);
+    }
+    return (op == "+" || op == "-" || op == "*" || op == "/") && all(n);
+  }
+  if (t == "comparison_operator") {
+    for (const Node& c : n.Children())
+      if (!c.IsNamed() && c.Type() != "<" && c.Type() != "<=" && c.Type() != ">" && c.Type() != ">=" &&
+          c.Type() != "==" && c.Type() != "!=")
+        return false;
+    return all(n);
+  }
+  if (t == "assignment") {
+    Node l = n.ChildByField("left");
+    return l.Type() == "identifier" && !n.ChildByField("type") && IsF64(plan, std::string(l.Text())) &&
+           PythonExact(n.ChildByField("right"), plan, imports, nonneg);
+  }
+  if (t == "augmented_assignment") {
+    std::string_view op = n.ChildByField("operator").Text();
+    Node l = n.ChildByField("left");
+    return (op == "+=" || op == "-=" || op == "*=" || op == "/=") && l.Type() == "identifier" &&
+           IsF64(plan, std::string(l.Text())) && PythonExact(n.ChildByField("right"), plan, imports, nonneg);
+  }
+  if (t == "if_statement" || t == "elif_clause") return all(n);
+  if (t == "call") {
+    std::string q = imports.Resolve(n.ChildByField("function"));
+    auto args = n.ChildByField("arguments").NamedChildren();
+    if (args.size() != 1 || args[0].Type() == "keyword_argument") return false;
+    if (q == "abs" || q == "math.fabs") return PythonExact(args[0], plan, imports, nonneg);
+    if (q == "math.sqrt" || q == "numpy.sqrt")
+      return NonNegativeValue(args[0], imports, &nonneg) && PythonExact(args[0], plan, imports, nonneg);
+  }
+  return false;
+}
+
+}  // namespace
+
+const KernelPlan* PythonCallableFunction(const Context& ctx, const KernelPlan& plan, const std::vector<KernelPlan>& functions) {
+  if (plan.as_function || plan.dispatch != Dispatch::kSerial || plan.returns != ReturnKind::kScalar ||
+      plan.return_type != Scalar::kFloat64 || !plan.allocations.empty() || !plan.guards.empty() ||
+      !PhaseOwner(plan.name).empty() || ctx.options().caller_style == "thesis")
+    return nullptr;
+  for (const std::string& p : plan.params)
+    if (!IsF64(plan, p)) return nullptr;
+  const KernelPlan* found = nullptr;
+  for (const KernelPlan& f : functions) {
+    if (f.kernel_index != plan.kernel_index || f.params != plan.params || f.return_type != Scalar::kFloat64) continue;
+    bool floats = true;
+    for (const std::string& p : f.params) floats = floats && IsF64(f, p);
+    if (floats) found = &f;
+  }
+  if (!found) return nullptr;
+  Node def = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
+  while (def && def.Type() != "function_definition") def = def.Parent();
+  if (!def) return nullptr;
+  Node body = def.ChildByField("body");
+  std::set<std::string, std::less<>> nonneg = NonNegativeLocals(body, ctx.module().imports);
+  auto stmts = body.NamedChildren();
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Node& s = stmts[i];
+    if (i == 0 && IsDocstring(s)) continue;
+    if (!PythonExact(s, plan, ctx.module().imports, nonneg)) return nullptr;
+  }
+  return found;
+}
+
+std::string WritePythonCaller(const Context& ctx, const KernelPlan& plan, const KernelPlan& function,
+                              const std::string& unit) {
+  Node def = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
+  while (def && def.Type() != "function_definition") def = def.Parent();
+  std::string nl(ctx.newline());
+  std::string out = "def " + plan.name + std::string(def.ChildByField("parameters").Text()) + ":";
+  Node body = def.ChildByField("body");
+  for (const Node& c : body.NamedChildren()) {
+    if (c.Type() == "comment") continue;
+    if (IsDocstring(c)) out += nl + unit + std::string(c.Text());
+    break;
+  }
+  // Python calls the @pk.function itself: a scalar computation runs in
+  // microseconds, where a launch costs tens. float() on the arguments as
+  // the workunit's pk.double parameters would convert; on the result because
+  // CPython returns `return 0` as an int where Numba returns 0.0.
+  std::string args;
+  for (const std::string& p : plan.params) args += (args.empty() ? "" : ", ") + std::string("float(") + p + ")";
+  return out + nl + unit + "return float(" + function.function_name + "(" + args + "))";
 }
 
 }  // namespace caramba

@@ -48,6 +48,16 @@ std::string WriteCaller(const CallerInput& in);
 /// returns `target` itself); lines after the first start with `indent`.
 std::string InlineDispatch(const CallerInput& in, const std::string& target, const std::string& indent);
 
+/// The @pk.function specialisation of `plan`'s kernel that Python may call
+/// directly instead of launching a workunit (a float64 scalar kernel whose
+/// body CPython computes exactly as Numba does), or nullptr.
+const KernelPlan* PythonCallableFunction(const Context& ctx, const KernelPlan& plan,
+                                         const std::vector<KernelPlan>& functions);
+
+/// The caller that calls `function` (PythonCallableFunction) from Python.
+std::string WritePythonCaller(const Context& ctx, const KernelPlan& plan, const KernelPlan& function,
+                              const std::string& unit);
+
 /// The Python/NumPy form of kernel text for the caller: view extents
 /// (`a.extent(0)`) back to `a.shape[0]`.
 std::string CallerText(const Node& n);

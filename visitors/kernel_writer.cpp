@@ -25,6 +25,8 @@ KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Ker
   env_.int32_names.erase(plan.loop_var);
   env_.int32_names.erase(plan.inner_loop_var);
   env_.int32_names.erase(plan.time_var);  // a pk.int64 parameter of the workunit
+  // Where `x ** 0.5` may become math.sqrt(x) (lowering.h).
+  env_.nonnegative_names = NonNegativeLocals(body_, ctx.module().imports);
   auto used = [&](const std::string& n) {
     return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
   };

@@ -45,6 +45,7 @@ class KernelWriter {
   /// arrays the host allocated itself.
   std::string Dispatch(const std::string& target, const std::string& indent, std::set<std::string> fresh) const;
   bool phase() const { return phase_; }
+  const std::string& unit() const { return unit_; }
 
  private:
   std::string WriteFunction();
@@ -78,6 +79,7 @@ class KernelWriter {
   static bool TrimmedEmpty(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
   std::string Dedent(const std::string& text, const std::string& from, const std::string& to) const;
   std::string Header(const std::string& ind);
+  bool Triangular() const;
   std::string LoopValue(const Node& loop, const std::string& index, Prelude& pre);
   std::string Signature();
 

@@ -105,7 +105,21 @@ std::string KernelWriter::Dedent(const std::string& text, const std::string& fro
 std::string KernelWriter::Header(const std::string& ind) {
   Prelude pre;
   std::vector<std::string> lines;
-  if (par_ == loop_) {
+  if (par_ == loop_ && Triangular()) {
+    // Iteration i of a triangular nest does work proportional to i (or to
+    // n - i); Kokkos gives each thread one contiguous block of indices, so
+    // the first (or last) thread would do most of it. Folding the order,
+    // 0, n-1, 1, n-2, ..., gives every block pairs of short and long
+    // iterations: the same set of iterations, balanced.
+    auto args = loop_.ChildByField("right").ChildByField("arguments").NamedChildren();
+    std::string count = args.size() == 1 ? "(" + LowerExpr(args[0], env_, pre) + ")"
+                                         : "(" + LowerExpr(args[1], env_, pre) + ") - (" + LowerExpr(args[0], env_, pre) + ")";
+    std::string fold = "_pk_fold";
+    lines.push_back(fold + ": pk.int64 = " + tid_ + " // 2");
+    lines.push_back("if " + tid_ + " % 2 == 1:");
+    lines.push_back(unit_ + fold + " = " + count + " - 1 - " + fold);
+    lines.push_back(plan_.loop_var + ": pk.int64 = " + LoopValue(loop_, fold, pre));
+  } else if (par_ == loop_) {
     lines.push_back(plan_.loop_var + ": pk.int64 = " + LoopValue(loop_, tid_, pre));
   } else {
     // Flattened: tid >= 0 and the inner count > 0 (else nothing runs), so
@@ -117,6 +131,33 @@ std::string KernelWriter::Header(const std::string& ind) {
   for (const auto& l : pre) out += ind + l + nl_;
   for (const auto& l : lines) out += ind + l + nl_;
   return out;
+}
+
+// True when the parallel loop is `prange(stop)` or `prange(start, stop)`
+// (step 1) and a range loop in its body has a bound that depends on the
+// parallel loop's variable (`for j in range(i + 1, n)`): a triangular nest.
+// Only on the CPU's parallel spaces: on a GPU, neighbouring threads of a warp
+// would get the shortest and the longest iterations, and the warp waits for
+// the longest (its blocks are scheduled dynamically there anyway).
+bool KernelWriter::Triangular() const {
+  const std::string& space = ctx_.options().space;
+  if (!loop_ || plan_.inner_loop_start || (space != "OpenMP" && space != "Threads")) return false;
+  // Arrays that may overlap run the workunit on pk.Serial, in order.
+  if (!plan_.alias_checks.empty()) return false;
+  auto args = loop_.ChildByField("right").ChildByField("arguments").NamedChildren();
+  if (args.empty() || args.size() > 2) return false;
+  bool found = false;
+  Walk(loop_.ChildByField("body"), [&](const Node& n) {
+    if (found) return false;
+    if (n.Type() == "for_statement") {
+      Node call = n.ChildByField("right");
+      if (call.Type() == "call" && call.ChildByField("function").Text() == "range" &&
+          Mentions(call.ChildByField("arguments"), plan_.loop_var))
+        found = true;
+    }
+    return true;
+  });
+  return found;
 }
 
 // The value of the loop variable of `loop` at iteration `index`.

@@ -114,6 +114,10 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     KernelWriter w(ctx, plan, k);
     std::string text = w.Write();
+    // A scalar kernel Python calls directly: a plain caller of its
+    // @pk.function, no launch (caller_writer.h).
+    if (const KernelPlan* f = fn == functions.end() ? nullptr : PythonCallableFunction(ctx, plan, ctx.Get<KernelPlanAnalysis>().functions))
+      text = WritePythonCaller(ctx, plan, *f, w.unit());
     if (fn != functions.end()) text = fn->second + text;
     if (!w.failed_.empty()) {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));

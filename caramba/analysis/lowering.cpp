@@ -1,6 +1,7 @@
 // lowering.cpp — see lowering.h.
 #include "caramba/analysis/lowering.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "caramba/analysis/walk.h"
@@ -127,6 +128,59 @@ std::string FloorDivText(const Node& l, const Node& r, LowerEnv& env, Prelude& p
   return "math.floor(" + Atom(l, LowerExpr(l, env, pre)) + " / " + Atom(r, LowerExpr(r, env, pre)) + ")";
 }
 
+}  // namespace
+
+bool NonNegativeValue(const Node& node, const ImportTable& imports, const std::set<std::string, std::less<>>* names) {
+  Node n = StripParens(node);
+  std::string_view t = n.Type();
+  if (t == "integer" || t == "float") return true;
+  if (t == "identifier") return names && names->count(n.Text()) > 0;
+  if (t == "binary_operator") {
+    std::string_view op = n.ChildByField("operator").Text();
+    Node l = n.ChildByField("left"), r = n.ChildByField("right");
+    if (op == "+" || op == "/") return NonNegativeValue(l, imports, names) && NonNegativeValue(r, imports, names);
+    if (op == "*") {
+      if (NonNegativeValue(l, imports, names) && NonNegativeValue(r, imports, names)) return true;
+      bool pure = true;
+      Walk(l, [&](const Node& x) {
+        if (x.Type() == "call") pure = false;
+        return pure;
+      });
+      return pure && StripParens(l).Text() == StripParens(r).Text();
+    }
+    if (op == "**" && StripParens(r).Type() == "integer") {
+      long k = std::strtol(std::string(StripParens(r).Text()).c_str(), nullptr, 10);
+      return k > 0 && k % 2 == 0;
+    }
+    return false;
+  }
+  if (t == "call") {
+    std::string q = imports.Resolve(n.ChildByField("function"));
+    auto args = n.ChildByField("arguments").NamedChildren();
+    if (q == "abs" || q == "math.fabs" || q == "numpy.abs" || q == "numpy.fabs" || q == "math.exp" ||
+        q == "numpy.exp" || q == "math.hypot")
+      return true;
+    if ((q == "math.sqrt" || q == "numpy.sqrt") && args.size() == 1) return NonNegativeValue(args[0], imports, names);
+  }
+  return false;
+}
+
+namespace {
+
+// 0.5 or -0.5 when `r` is that float literal (`0.5`, `.5`, `-0.5`, `5e-1`).
+double HalfPower(const Node& node) {
+  Node r = StripParens(node);
+  double sign = 1;
+  if (r.Type() == "unary_operator" && r.ChildByField("operator").Text() == "-") {
+    sign = -1;
+    r = StripParens(r.ChildByField("argument"));
+  }
+  if (r.Type() != "float") return 0;
+  std::string text(r.Text());
+  text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
+  return std::strtod(text.c_str(), nullptr) == 0.5 ? sign * 0.5 : 0;
+}
+
 std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
   std::string op(e.ChildByField("operator").Text());
   Node l = e.ChildByField("left"), r = e.ChildByField("right");
@@ -149,6 +203,16 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }
   if (op == "**" && ints) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
+  if (op == "**" && (IsInteger(lt) || lt == Scalar::kFloat64) && HalfPower(r) != 0 &&
+      (IsInteger(lt) || NonNegativeValue(l, env.imports, &env.nonnegative_names))) {
+    // Numba's LLVM turns `pow(x, 0.5)` into `x == -inf ? inf : fabs(sqrt(x))`;
+    // C++ compilers keep the slow pow() call. On an integer or a base that is
+    // never -0.0 or -inf (NonNegative) sqrt() is that same value. `** -0.5`
+    // becomes 1 / sqrt(x), within one rounding of pow(x, -0.5).
+    env.uses_math = true;
+    std::string root = "math.sqrt(" + LowerExpr(StripParens(l), env, pre) + ")";
+    return HalfPower(r) > 0 ? root : "(1.0 / " + root + ")";
+  }
   if (op == "**" && IsFloat(lt) && r.Type() == "integer") {
     // Numba unrolls a float to a constant integer power into multiplications
     // by squaring (static_power_impl); the dialect's `**` is C's pow(), which
@@ -347,6 +411,49 @@ std::string JoinLines(const Prelude& lines, const std::string& indent, std::stri
     out += newline;
   }
   return out;
+}
+
+std::set<std::string, std::less<>> NonNegativeLocals(const Node& body, const ImportTable& imports) {
+  // Candidates: every identifier assigned; a name drops out at a binding
+  // that is not provably non-negative (checked against the names still in,
+  // until nothing changes), or at any other kind of binding.
+  std::vector<std::pair<std::string, Node>> bindings;  // (name, value) or value null: any other binding
+  Walk(body, [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "function_definition" || t == "lambda") return false;
+    if (t == "assignment" || t == "augmented_assignment") {
+      Node l = n.ChildByField("left"), r = n.ChildByField("right");
+      if (l.Type() != "identifier") {
+        Walk(l, [&](const Node& x) {
+          if (x.Type() == "identifier") bindings.push_back({std::string(x.Text()), Node()});
+          return true;
+        });
+        return true;
+      }
+      std::string op = t == "assignment" ? "=" : std::string(n.ChildByField("operator").Text());
+      bool ok = r && (op == "=" || op == "+=" || op == "*=");
+      bindings.push_back({std::string(l.Text()), ok ? r : Node()});
+    } else if (t == "for_statement" || t == "named_expression" || t == "with_statement" || t == "global_statement" ||
+               t == "nonlocal_statement") {
+      Node target = t == "named_expression" ? n.ChildByField("name") : n.ChildByField("left");
+      Walk(target ? target : n, [&](const Node& x) {
+        if (x.Type() == "identifier") bindings.push_back({std::string(x.Text()), Node()});
+        return true;
+      });
+    }
+    return true;
+  });
+  std::set<std::string, std::less<>> names;
+  for (const auto& b : bindings) names.insert(b.first);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [name, value] : bindings)
+      if (names.count(name) && (!value || !NonNegativeValue(value, imports, &names))) {
+        names.erase(name);
+        changed = true;
+      }
+  }
+  return names;
 }
 
 }  // namespace caramba

@@ -32,6 +32,8 @@ struct LowerEnv {
   /// Calls to other jitted functions, by the call's start byte: the name of
   /// the @pk.function they call instead (call_graph.h).
   std::map<uint32_t, std::string> renamed_calls;
+  /// Locals bound only to non-negative values (NonNegativeLocals).
+  std::set<std::string, std::less<>> nonnegative_names;
 
   LowerEnv(const TypeTable& t, const ImportTable& i) : types(t), imports(i) {}
   std::string NewTemp() { return "_pk_t" + std::to_string(temp_counter++); }
@@ -55,6 +57,19 @@ std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prel
 /// every range loop, and prange loops unless the kernel is parallel (then the
 /// prange variable is declared pk.int64 by the SemanticTransformer).
 std::set<std::string, std::less<>> Int32LoopVariables(const Node& body, const ImportTable& imports, bool parallel);
+
+/// True when `e` is certainly +0.0 or more, +inf or NaN (never -0.0, -inf or
+/// another negative value): literals, sums, quotients and products of such
+/// values, a pure value times itself, even integer powers, abs/fabs/exp/hypot
+/// and the square root of such a value. `e ** 0.5` equals `math.sqrt(e)` then.
+/// Identifiers count when they are in `names` (locals bound only to such values).
+bool NonNegativeValue(const Node& e, const ImportTable& imports,
+                      const std::set<std::string, std::less<>>* names = nullptr);
+
+/// The locals of `body` bound only to non-negative values (NonNegativeValue):
+/// every assignment to them is one, and augmented ones only add or multiply
+/// such values. Parameters and loop variables never count.
+std::set<std::string, std::less<>> NonNegativeLocals(const Node& body, const ImportTable& imports);
 
 std::string JoinLines(const Prelude& lines, const std::string& indent, std::string_view newline);
 

@@ -14,6 +14,10 @@
    against a device-to-device cudaMemcpy of the same size (the GPU's copy
    bandwidth; both counted as bytes read + bytes written).
 
+Numba, pykokkos_rt OpenMP, pykokkos_rt Cuda and the translated caller each run
+in a process of their own, with the same pinned thread count
+(OMP_NUM_THREADS = NUMBA_NUM_THREADS); the workunits live in gpu_kernels.py.
+
 Writes gpu_bench.json, gpu_bench.md and (when matplotlib is there)
 gpu_bench.png into --out.
 """
@@ -24,29 +28,17 @@ import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 
 import numpy as np
 
-import pykokkos as pk
-from pykokkos import _core
-
-
-@pk.workunit
-def lj_pairs(i, acc: pk.Acc[pk.double], cluster: pk.View2D[pk.double], n: int):
-    for j in range(i + 1, n):
-        dx: pk.double = cluster[i][0] - cluster[j][0]
-        dy: pk.double = cluster[i][1] - cluster[j][1]
-        dz: pk.double = cluster[i][2] - cluster[j][2]
-        r: pk.double = math.sqrt(dx * dx + dy * dy + dz * dz)
-        sr6: pk.double = (1.0 / r) ** 6
-        acc += 4.0 * (sr6 * sr6 - sr6)
-
-
-@pk.workunit
-def triad(i, a: pk.View1D[pk.double], b: pk.View1D[pk.double], c: pk.View1D[pk.double], s: pk.double):
-    a[i] = b[i] + s * c[i]
+# Each side (Numba, pykokkos_rt OpenMP, pykokkos_rt Cuda, the translated
+# caller) runs in a process of its own (--side): two thread pools in one
+# process fight over the same cores (Numba at 100 atoms took 5 ms next to an
+# OpenMP pool, 12 us alone). The parent never imports pykokkos or Numba.
+SIDES = ("numba", "openmp", "cuda", "translated")
 
 
 def load(path, name):
@@ -78,109 +70,157 @@ def reps_for(n):
     return 5 if n <= 10_000 else 2
 
 
+def run_side(args, sizes):
+    """One side's timings, as one JSON object on stdout."""
+    out = {"side": args.side, "rows": {}}
+    if args.side == "numba":
+        import numba
+        out["info"] = {"numba": numba.__version__, "numba_threads": numba.config.NUMBA_NUM_THREADS}
+        numba_lj = load(args.corpus, "lj_corpus").potential_numba_scalar_prange
+        numba_lj(cluster_of(64))  # JIT compile outside the timings
+        for n in sizes:
+            pos = cluster_of(n)
+            t, e = timed(lambda: numba_lj(pos), reps_for(n))
+            out["rows"][n] = {"numba_s": t, "energy": e}
+        return out
+    import pykokkos as pk
+    from pykokkos import _core
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from gpu_kernels import lj_pairs, triad
+    out["info"] = {"spaces": list(pk._AVAILABLE)}
+    have_cuda = "Cuda" in pk._AVAILABLE
+    warm = cluster_of(16)
+    if args.side == "openmp":
+        pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 16), lj_pairs, cluster=pk.array(warm), n=16)
+        for n in sizes:
+            pos = cluster_of(n)
+            t, e = timed(lambda: pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, n), lj_pairs, cluster=pk.array(pos),
+                                                    n=n), reps_for(n))
+            out["rows"][n] = {"openmp_s": t, "e_omp": e}
+        return out
+    if args.side == "translated":
+        f = getattr(load(args.translated, "lj_translated"), "potential_numba_scalar_prange", None)
+        if f is None or hasattr(f, "py_func"):  # still a Numba dispatcher: not translated
+            return out
+        out["info"]["translated_caller"] = True
+        f(warm)
+        for n in sizes:
+            pos = cluster_of(n)
+            t, e = timed(lambda: f(pos), max(reps_for(n), 3))
+            out["rows"][n] = {"translated_cuda_wall_s": t, "e_tr": e}
+        return out
+    # cuda
+    if not have_cuda:
+        return out
+    out["info"]["gpu"] = _core.device_info()
+    pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, 16), lj_pairs, cluster=pk.array(warm), n=16)
+    for n in sizes:
+        pos = cluster_of(n)
+        r = max(reps_for(n), 3)
+        row = {}
+        row["cuda_wall_s"], row["e_wall"] = timed(
+            lambda: pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, n), lj_pairs, cluster=pk.array(pos), n=n), r)
+        dev = pk.View([n, 3], pk.double, space=pk.CudaSpace)
+        dev.data[:] = pos
+        pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, n), lj_pairs, cluster=dev, n=n)  # uploads once
+        row["cuda_kernel_s"], row["e_kernel"] = timed(
+            lambda: pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, n), lj_pairs, cluster=dev, n=n), r)
+        assert not dev.sync_stats()["escaped"], "the device view should not be copied in the kernel timing"
+        out["rows"][n] = row
+    n = args.triad_n
+    a = pk.View([n], pk.double, space=pk.CudaSpace)
+    b = pk.View([n], pk.double, space=pk.CudaSpace)
+    c = pk.View([n], pk.double, space=pk.CudaSpace)
+    b.data[:] = 1.0
+    c.data[:] = 2.0
+    pol = pk.RangePolicy(pk.Cuda, 0, n)
+    pk.parallel_for(pol, triad, a=a, b=b, c=c, s=3.0)  # uploads b and c once
+    times = []
+    for _ in range(20):
+        t0 = time.perf_counter()
+        pk.parallel_for(pol, triad, a=a, b=b, c=c, s=3.0)
+        times.append(time.perf_counter() - t0)
+    stats = {k: v.sync_stats() for k, v in (("a", a), ("b", b), ("c", c))}
+    correct = bool((a.data == 7.0).all())
+    copy = _core.device_copy_seconds(8 * n, 20)
+    triad_bytes, copy_bytes = 3 * 8 * n, 2 * 8 * n
+    t = {
+        "elements": n, "array_bytes": 8 * n,
+        "triad_best_s": min(times), "triad_median_s": statistics.median(times),
+        "triad_GBps": triad_bytes / min(times) / 1e9,
+        "copy_best_s": min(copy), "copy_GBps": copy_bytes / min(copy) / 1e9,
+        "correct": correct, "views_before_check": stats,
+    }
+    t["fraction_of_copy"] = t["triad_GBps"] / t["copy_GBps"]
+    # With NumPy arrays instead: PCIe copies both ways on every call.
+    hb, hc, ha = np.ones(n), np.full(n, 2.0), np.zeros(n)
+    t["triad_numpy_args_wall_s"], _ = timed(
+        lambda: pk.parallel_for(pol, triad, a=pk.array(ha), b=pk.array(hb), c=pk.array(hc), s=3.0), 3)
+    out["triad"] = t
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
     ap.add_argument("--sizes", default="1e2,1e3,1e4,1e5")
     ap.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "..", "corpora", "thesis",
                                                      "lennard_jones.py"))
     ap.add_argument("--translated", help="Caramba's --space Cuda translation of the corpus file")
     ap.add_argument("--triad-n", type=int, default=1 << 27)
+    ap.add_argument("--side", choices=SIDES, help="internal: measure one side in this process")
     args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
     sizes = [int(float(s)) for s in args.sizes.split(",")]
-    have_cuda = "Cuda" in pk._AVAILABLE
+    if args.side:
+        print(json.dumps(run_side(args, sizes)))
+        return 0
+    if not args.out:
+        ap.error("--out is required")
+    os.makedirs(args.out, exist_ok=True)
 
+    # The same pinned thread count for Numba and Kokkos OpenMP.
+    env = dict(os.environ)
+    threads = env.get("OMP_NUM_THREADS") or str(os.cpu_count())
+    env["OMP_NUM_THREADS"] = env["NUMBA_NUM_THREADS"] = threads
     info = {"cpus": os.cpu_count(), "python": platform.python_version(), "numpy": np.__version__,
-            "omp_num_threads": os.environ.get("OMP_NUM_THREADS"), "spaces": list(pk._AVAILABLE)}
-    if have_cuda:
-        info["gpu"] = _core.device_info()
-    import numba
-    info["numba"] = numba.__version__
-    info["numba_threads"] = numba.config.NUMBA_NUM_THREADS
-    corpus = load(args.corpus, "lj_corpus")
-    numba_lj = corpus.potential_numba_scalar_prange
-    numba_lj(cluster_of(64))  # JIT compile outside the timings
-
-    translated = None
-    if args.translated and os.path.exists(args.translated):
-        mod = load(args.translated, "lj_translated")
-        f = getattr(mod, "potential_numba_scalar_prange", None)
-        if f is not None and not hasattr(f, "py_func"):  # a pykokkos caller, not a Numba dispatcher
-            translated = f
-    info["translated_caller"] = translated is not None
-
-    # Compile (or load) every specialisation before timing anything.
-    warm = cluster_of(16)
-    pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 16), lj_pairs, cluster=pk.array(warm), n=16)
-    if have_cuda:
-        pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, 16), lj_pairs, cluster=pk.array(warm), n=16)
-    if translated:
-        translated(warm)
+            "omp_num_threads": threads, "separate_processes": True}
+    sides = {}
+    for side in SIDES:
+        if side == "translated" and not (args.translated and os.path.exists(args.translated)):
+            continue
+        cmd = [sys.executable, os.path.abspath(__file__), "--side", side, "--sizes", args.sizes,
+               "--corpus", args.corpus, "--triad-n", str(args.triad_n)]
+        if args.translated:
+            cmd += ["--translated", args.translated]
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        sys.stderr.write(p.stderr)
+        lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
+        if p.returncode != 0 or not lines:
+            print("bench_gpu: the %s side failed (exit %d)" % (side, p.returncode), file=sys.stderr)
+            return 1
+        sides[side] = json.loads(lines[-1])
+        info.update(sides[side].get("info", {}))
+    info.setdefault("translated_caller", False)
 
     rows = []
     for n in sizes:
-        pos = cluster_of(n)
-        r = reps_for(n)
+        key = str(n)
         row = {"atoms": n}
-        row["numba_s"], e_numba = timed(lambda: numba_lj(pos), r)
-        row["openmp_s"], e_omp = timed(
-            lambda: pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, n), lj_pairs, cluster=pk.array(pos), n=n), r)
+        for s in sides.values():
+            row.update(s["rows"].get(key, {}))
+        e_numba = row.pop("energy")
         row["energy"] = e_numba
-        ok = [math.isclose(e_omp, e_numba, rel_tol=1e-9)]
-        if have_cuda:
-            row["cuda_wall_s"], e_wall = timed(
-                lambda: pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, n), lj_pairs, cluster=pk.array(pos), n=n),
-                max(r, 3))
-            dev = pk.View([n, 3], pk.double, space=pk.CudaSpace)
-            dev.data[:] = pos
-            pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, n), lj_pairs, cluster=dev, n=n)  # uploads once
-            row["cuda_kernel_s"], e_kernel = timed(
-                lambda: pk.parallel_reduce(pk.RangePolicy(pk.Cuda, 0, n), lj_pairs, cluster=dev, n=n), max(r, 3))
-            assert not dev.sync_stats()["escaped"], "the device view should not be copied in the kernel timing"
-            ok += [math.isclose(e_wall, e_numba, rel_tol=1e-9), math.isclose(e_kernel, e_numba, rel_tol=1e-9)]
+        ok = [math.isclose(row.pop("e_omp"), e_numba, rel_tol=1e-9)]
+        for k in ("e_wall", "e_kernel", "e_tr"):
+            if k in row:
+                ok.append(math.isclose(row.pop(k), e_numba, rel_tol=1e-9))
+        if "cuda_kernel_s" in row:
             row["speedup_kernel_vs_numba"] = row["numba_s"] / row["cuda_kernel_s"]
             row["speedup_wall_vs_numba"] = row["numba_s"] / row["cuda_wall_s"]
-        if translated:
-            row["translated_cuda_wall_s"], e_tr = timed(lambda: translated(pos), max(r, 3))
-            ok.append(math.isclose(e_tr, e_numba, rel_tol=1e-9))
         row["equal_to_numba"] = all(ok)
         rows.append(row)
         print(json.dumps(row), flush=True)
-
-    triad_res = None
-    if have_cuda:
-        n = args.triad_n
-        a = pk.View([n], pk.double, space=pk.CudaSpace)
-        b = pk.View([n], pk.double, space=pk.CudaSpace)
-        c = pk.View([n], pk.double, space=pk.CudaSpace)
-        b.data[:] = 1.0
-        c.data[:] = 2.0
-        pol = pk.RangePolicy(pk.Cuda, 0, n)
-        pk.parallel_for(pol, triad, a=a, b=b, c=c, s=3.0)  # uploads b and c once
-        times = []
-        for _ in range(20):
-            t0 = time.perf_counter()
-            pk.parallel_for(pol, triad, a=a, b=b, c=c, s=3.0)
-            times.append(time.perf_counter() - t0)
-        stats = {k: v.sync_stats() for k, v in (("a", a), ("b", b), ("c", c))}
-        correct = bool((a.data == 7.0).all())
-        copy = _core.device_copy_seconds(8 * n, 20)
-        triad_bytes, copy_bytes = 3 * 8 * n, 2 * 8 * n
-        triad_res = {
-            "elements": n, "array_bytes": 8 * n,
-            "triad_best_s": min(times), "triad_median_s": statistics.median(times),
-            "triad_GBps": triad_bytes / min(times) / 1e9,
-            "copy_best_s": min(copy), "copy_GBps": copy_bytes / min(copy) / 1e9,
-            "correct": correct, "views_before_check": stats,
-        }
-        triad_res["fraction_of_copy"] = triad_res["triad_GBps"] / triad_res["copy_GBps"]
-        # With NumPy arrays instead: PCIe copies both ways on every call.
-        hb, hc, ha = np.ones(n), np.full(n, 2.0), np.zeros(n)
-        t_np, _ = timed(lambda: pk.parallel_for(pol, triad, a=pk.array(ha), b=pk.array(hb), c=pk.array(hc), s=3.0), 3)
-        triad_res["triad_numpy_args_wall_s"] = t_np
-        print(json.dumps(triad_res), flush=True)
-        del a, b, c
+    triad_res = sides.get("cuda", {}).get("triad")
 
     result = {"info": info, "lennard_jones": rows, "triad": triad_res}
     with open(os.path.join(args.out, "gpu_bench.json"), "w") as f:

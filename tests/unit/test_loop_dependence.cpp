@@ -231,7 +231,7 @@ TEST_CASE("NumPy shape checks the caller performs do not keep a loop serial") {
   TranslateOptions prange;
   prange.parallelize = "prange";
   CHECK(pm.Run(Source("a, out", "    for i in range(a.shape[0]):\n        out[i, :] = a[i, :] * (i + 1)\n"), "t.py", prange)
-            .output.find("pk.RangePolicy(pk.OpenMP, 0, 1)") != std::string::npos);
+            .output.find("pk.RangePolicy(pk.Serial, 0, 1)") != std::string::npos);
 }
 
 TEST_CASE("a shape check first in the parallel loop's body leaves the workunit") {

@@ -35,9 +35,35 @@ def _load():
         + "; build it with scripts/setup (or cmake --build build), or set PYKOKKOS_RT_CORE_DIR")
 
 
-# Kokkos warns on every start when OMP_PROC_BIND is unset; "false" is what an
-# unset variable means to the OpenMP runtime anyway, so behaviour is unchanged.
-os.environ.setdefault("OMP_PROC_BIND", "false")
+# The OpenMP pool's defaults, chosen by measuring (scripts/bench-dispatch,
+# docs/benchmarks.md "Dispatch"). libgomp reads them once, when it is loaded
+# (with the core, below), so they are set in the environment first; a value the
+# user set is kept, and setting either wait variable keeps both of ours out.
+OMP_DEFAULTS = {
+    # Kokkos warns on every start when OMP_PROC_BIND is unset; "false" is what
+    # an unset variable means to the OpenMP runtime anyway. Unbound threads
+    # can also move away from a core another process keeps busy.
+    "OMP_PROC_BIND": "false",
+}
+# Idle pool threads sleep at once instead of spinning: measured on the shared
+# 2-core machine, libgomp's default spin (and OMP_WAIT_POLICY=active) gave
+# 4 us back to back but 48-64 ms for a dispatch after 2 ms of host work, as
+# spinning threads lose their core to other processes and the dispatch waits
+# for them to be scheduled again; passive gave 13-15 us back to back and
+# 120-130 us after a pause (a Serial dispatch there: 80 us), quiet or loaded,
+# and burns no CPU between dispatches.
+OMP_WAIT_DEFAULTS = {"OMP_WAIT_POLICY": "passive"}
+
+
+def _set_omp_defaults(environ):
+    for k, v in OMP_DEFAULTS.items():
+        environ.setdefault(k, v)
+    if environ.get("PYKOKKOS_RT_KEEP_OMP_ENV") or any(k in environ for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")):
+        return
+    environ.update(OMP_WAIT_DEFAULTS)
+
+
+_set_omp_defaults(os.environ)
 core = _load()
 core.initialize()
 atexit.register(core.finalize)

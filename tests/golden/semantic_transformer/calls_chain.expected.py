@@ -15,19 +15,8 @@ def _pk_fn_clamp01(x: pk.double) -> pk.double:
     return x
 
 
-@pk.workunit
-def _pk_clamp01(tid, acc: pk.Acc[pk.double], x: pk.double):
-    if x < 0:
-        acc += 0.0
-        return
-    if x > 1:
-        acc += 1.0
-        return
-    acc += x
-
-
 def clamp01(x):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_clamp01, x=x)
+    return float(_pk_fn_clamp01(float(x)))
 
 
 @pk.function
@@ -41,7 +30,7 @@ def _pk_soft(tid, acc: pk.Acc[pk.double], x: pk.double, k: pk.double):
 
 
 def soft(x, k):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_soft, x=x, k=k)
+    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_soft, x=x, k=k)
 
 
 @pk.function
@@ -55,7 +44,7 @@ def _pk_score(tid, acc: pk.Acc[pk.double], x: pk.double, y: pk.double, k: pk.dou
 
 
 def score(x, y, k):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_score, x=x, y=y, k=k)
+    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_score, x=x, y=y, k=k)
 
 
 @pk.workunit

@@ -39,7 +39,10 @@ def distance(p1, p2):  # expect: CRB140
 
 @pk.workunit
 def _pk_potential(tid, acc: pk.Acc[pk.double], cluster: pk.View2D[pk.double]):
-    i: pk.int64 = tid
+    _pk_fold: pk.int64 = tid // 2
+    if tid % 2 == 1:
+        _pk_fold = (int(cluster.extent(0)) - 1) - 1 - _pk_fold
+    i: pk.int64 = _pk_fold
     for j in range(i + 1, cluster.extent(0)):
         _pk_sv0 = cluster[i, :]
         _pk_sv1 = cluster[j, :]

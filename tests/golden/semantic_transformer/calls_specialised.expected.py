@@ -36,7 +36,7 @@ def _pk_store(tid, v, k: pk.int64, value: pk.double):
 
 
 def store(v, k, value):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_store, v=pk.array(v), k=k, value=value)
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_store, v=pk.array(v), k=k, value=value)
 
 
 @pk.workunit
@@ -47,7 +47,7 @@ def _pk_mixed_types(tid, ints: pk.View1D[pk.int64], floats: pk.View1D[pk.double]
 
 
 def mixed_types(ints, floats, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_mixed_types,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_mixed_types,
         ints=pk.array(ints),
         floats=pk.array(floats),
         out=pk.array(out))

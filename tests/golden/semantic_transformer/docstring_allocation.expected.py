@@ -17,7 +17,7 @@ def _pk_cumsum(tid, x, out: pk.View1D[pk.double]):
 def cumsum(x):
     """Running sum of x."""
     out = np.empty(int(x.shape[0]))
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_cumsum, x=pk.array(x), out=pk.array(out))
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_cumsum, x=pk.array(x), out=pk.array(out))
     return out
 
 
@@ -34,7 +34,7 @@ def running_max(x):
     The first element is copied.
     """
     out = np.empty_like(x)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_running_max,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_running_max,
         x=pk.array(x),
         out=pk.array(out))
     return out

@@ -13,7 +13,7 @@ def _pk_find_first(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double], x: pk.do
 
 
 def find_first(a, x):
-    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_find_first, a=pk.array(a), x=x))
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_find_first, a=pk.array(a), x=x))
 
 
 @pk.workunit
@@ -25,4 +25,4 @@ def _pk_clear_until_negative(tid, a: pk.View1D[pk.double]):
 
 
 def clear_until_negative(a):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_clear_until_negative, a=pk.array(a))
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_clear_until_negative, a=pk.array(a))

@@ -23,4 +23,4 @@ def _pk_piecewise(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
 
 
 def piecewise(a):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_piecewise, a=pk.array(a))
+    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_piecewise, a=pk.array(a))

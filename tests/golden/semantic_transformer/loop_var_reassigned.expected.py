@@ -16,7 +16,7 @@ def _pk_update(tid, points: pk.View2D[pk.double], labels: pk.View1D[pk.int64], s
 
 
 def update(points, labels, sums):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_update,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_update,
         points=pk.array(points),
         labels=pk.array(labels),
         sums=pk.array(sums))

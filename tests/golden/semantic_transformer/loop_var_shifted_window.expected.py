@@ -17,7 +17,7 @@ def _pk_shifted_window(tid, a, out, lo: pk.int64, hi: pk.int64, off: pk.int64):
 
 
 def shifted_window(a, out, lo, hi, off):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_shifted_window,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_shifted_window,
         a=pk.array(a),
         out=pk.array(out),
         lo=lo,
@@ -36,7 +36,7 @@ def _pk_first_above(tid, acc: pk.Acc[pk.int64], a, thr: pk.double):
 
 
 def first_above(a, thr):
-    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_first_above, a=pk.array(a), thr=thr))
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_first_above, a=pk.array(a), thr=thr))
 
 
 @pk.workunit
@@ -51,7 +51,7 @@ def _pk_reused_name(tid, a, out):
 
 
 def reused_name(a, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_reused_name,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_reused_name,
         a=pk.array(a),
         out=pk.array(out))
 
@@ -67,7 +67,7 @@ def _pk_one_line(tid, acc: pk.Acc[pk.double], a, lo: pk.int64, hi: pk.int64):
 
 
 def one_line(a, lo, hi):
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_one_line, a=pk.array(a), lo=lo, hi=hi)
+    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_one_line, a=pk.array(a), lo=lo, hi=hi)
 
 
 @pk.workunit

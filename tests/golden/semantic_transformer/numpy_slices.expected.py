@@ -108,4 +108,4 @@ def _pk_spread(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
 def spread(a):
     if int(a.shape[0]) == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
-    return pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_spread, a=pk.array(a))
+    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_spread, a=pk.array(a))

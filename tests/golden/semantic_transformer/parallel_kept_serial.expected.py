@@ -12,7 +12,7 @@ def _pk_prefix_sum(tid, a, out):
 
 
 def prefix_sum(a, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_prefix_sum,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_prefix_sum,
         a=pk.array(a),
         out=pk.array(out))
 
@@ -26,7 +26,7 @@ def _pk_carried(tid, a, out):
 
 
 def carried(a, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_carried, a=pk.array(a), out=pk.array(out))
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_carried, a=pk.array(a), out=pk.array(out))
 
 
 @pk.workunit
@@ -36,7 +36,7 @@ def _pk_scatter(tid, idx, a, out):
 
 
 def scatter(idx, a, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_scatter,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_scatter,
         idx=pk.array(idx),
         a=pk.array(a),
         out=pk.array(out))

@@ -12,7 +12,7 @@ def _pk_scale(tid, a, out, s: pk.double):
 
 
 def scale(a, out, s):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_scale,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_scale,
         a=pk.array(a),
         out=pk.array(out),
         s=s)
@@ -25,7 +25,7 @@ def _pk_pscale(tid, a, out, s: pk.double):
 
 
 def pscale(a, out, s):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_pscale,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_pscale,
         a=pk.array(a),
         out=pk.array(out),
         s=s)

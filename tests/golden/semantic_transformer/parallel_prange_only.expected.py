@@ -11,7 +11,7 @@ def _pk_scale(tid, a, out, s: pk.double):
 
 
 def scale(a, out, s):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_scale,
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_scale,
         a=pk.array(a),
         out=pk.array(out),
         s=s)

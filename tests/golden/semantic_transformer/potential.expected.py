@@ -6,7 +6,10 @@ import numpy as np
 
 @pk.workunit
 def _pk_potential_numba_scalar_prange(tid, acc: pk.Acc[pk.double], cluster: pk.View1D[pk.double]):
-    i: pk.int64 = tid
+    _pk_fold: pk.int64 = tid // 2
+    if tid % 2 == 1:
+        _pk_fold = (int(cluster.extent(0)) - 1) - 1 - _pk_fold
+    i: pk.int64 = _pk_fold
     for j in range(i + 1, cluster.extent(0)):
         r: pk.double = cluster[i] - cluster[j]
         e: pk.double = 1.0 / (((r * r) * (r * r)) * (((r * r) * (r * r)) * ((r * r) * (r * r)))) - 1.0 / ((r * r) * ((r * r) * (r * r)))

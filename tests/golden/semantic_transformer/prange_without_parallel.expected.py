@@ -11,4 +11,4 @@ def _pk_prefix_sum(tid, a: pk.View1D[pk.double]):
 
 
 def prefix_sum(a):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_prefix_sum, a=pk.array(a))
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_prefix_sum, a=pk.array(a))

@@ -68,4 +68,4 @@ def _pk_python_mod(tid, acc: pk.Acc[pk.int64], a: pk.int64, b: pk.int64):
 
 
 def python_mod(a, b):
-    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_python_mod, a=a, b=b))
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_python_mod, a=a, b=b))

@@ -16,4 +16,4 @@ def _pk_second(tid, a: pk.View1D[pk.double]):
 
 
 def second(a):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_second, a=pk.array(a))
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_second, a=pk.array(a))

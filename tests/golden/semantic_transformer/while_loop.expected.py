@@ -27,4 +27,4 @@ def _pk_halvings(tid, acc: pk.Acc[pk.int64], n: pk.int64):
 
 
 def halvings(n):
-    return int(pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, 1), _pk_halvings, n=n))
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_halvings, n=n))
