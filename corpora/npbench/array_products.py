@@ -24,9 +24,15 @@ def matvec(A, B, x, y):
 
 
 # caramba: runas gemm(1.5, 1.2, np.zeros((N2, N2)), *matrices(N2, N2 + 3)[:2])
-# caramba: runas gemm(np.float32(1.5), np.float32(1.2), np.zeros((N2, N2), dtype=np.float32), *matrices(N2, N2 + 3, np.float32)[:2])
 @nb.njit
 def gemm(alpha, beta, C, A, B):
+    C[:] = alpha * A @ B + beta * C
+
+
+# caramba: runas gemm_f32(np.float32(1.5), np.float32(1.2), np.zeros((N2, N2), dtype=np.float32), *matrices(N2, N2 + 3, np.float32)[:2])
+@nb.njit
+def gemm_f32(alpha, beta, C, A, B):
+    """Single precision stays single precision."""
     C[:] = alpha * A @ B + beta * C
 
 
@@ -38,7 +44,7 @@ def gram(A):
     return G
 
 
-# caramba: runas rank_update(np.ones((N2, N2 + 1)), *matrices(N2 + 1, N2)[2:])
+# caramba: runas rank_update(np.ones((N2 + 1, N2)), *matrices(N2 + 1, N2)[2:])
 @nb.njit
 def rank_update(A, x, y):
     """A rank-1 update (PolyBench gemver)."""
@@ -69,7 +75,6 @@ def durbin_step(r, y, k):
 
 
 # caramba: runas column_stats(np.empty(N2 + 1), np.empty(N2, dtype=np.int64), matrices(N2, N2 + 1)[0])
-# caramba: runas column_stats(np.empty(5), np.empty(4, dtype=np.int64), np.arange(20, dtype=np.int32).reshape(4, 5) % 7)
 @nb.njit
 def column_stats(mean, best, data):
     """Column means and the position of each row's largest element (correlation, k-means)."""
@@ -77,12 +82,24 @@ def column_stats(mean, best, data):
     best[:] = data.argmax(axis=1)
 
 
+# caramba: runas column_counts(np.empty(5, dtype=np.int64), np.arange(20, dtype=np.int32).reshape(4, 5) % 7)
+@nb.njit
+def column_counts(total, data):
+    """int32 columns add up in int64."""
+    total[:] = data.sum(0)
+
+
 # caramba: runas row_sums(matrices(N2, N2 + 1)[0])
-# caramba: runas row_sums(matrices(N2, N2 + 1, np.float32)[0])
 @nb.njit
 def row_sums(A):
     s = A.sum(axis=1)
     return s
+
+
+# caramba: runas row_sums_f32(matrices(N2, N2 + 1, np.float32)[0])
+@nb.njit
+def row_sums_f32(A):
+    return np.sum(A, axis=-1) * np.float32(0.5)
 
 
 # caramba: runas decimate(np.linspace(0.0, 1.0, 2 * N), np.empty(N))
