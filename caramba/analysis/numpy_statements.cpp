@@ -233,6 +233,14 @@ void Lowerer::Simple(const Node& s) {
         ElementWise(s, left, op, right);
         return;
       }
+      Node view = StripParens(right);
+      if (left.Type() == "identifier" && op == "=" &&
+          ((view.Type() == "attribute" && FindNumpyAttribute(view.ChildByField("attribute").Text())) ||
+           (view.Type() == "call" && Row(view) &&
+            (Row(view)->cls == NumpyClass::kTranspose || Row(view)->cls == NumpyClass::kFlip))))
+        // `b = a.T` is a view of a in NumPy, not a copy: writes through
+        // either name show in the other. Left to the plan's refusals.
+        throw Abstain{};
       if (left.Type() == "identifier" && op == "=" && IsArrayValued(right)) {
         NewArray(s, left, right);
         return;
