@@ -215,10 +215,23 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
           if (x.Type() == "identifier") ids_.insert(std::string(x.Text()));
           return true;
         });
-    if (step && !(StripParens(step).Type() == "integer" && StripParens(step).Text() == "1"))
-      Fail(DiagId::kNumpyExpression, "slices with a step", step, "only steps of 1 are lowered");
+    // A literal step: `a[::2]`, `a[1:n:3]`, and `a[::-1]` (the whole axis reversed).
+    long by = 1;
+    bool backwards = false;
+    if (step) {
+      Node st = StripParens(step);
+      backwards = st.Type() == "unary_operator" && st.Child(0).Text() == "-";
+      Node lit = backwards ? st.ChildByField("argument") : st;
+      if (lit.Type() != "integer" || !IsIntegerText(std::string(lit.Text())) || std::stol(std::string(lit.Text())) == 0)
+        Fail(DiagId::kNumpyExpression, "slices with the step '" + FirstLine(step.Text()) + "'", step,
+             "write the step as a positive integer literal (or -1 over the whole axis)");
+      by = std::stol(std::string(lit.Text()));
+      if (backwards && (lo || hi || by != 1))
+        Fail(DiagId::kNumpyExpression, "slices backwards with bounds or a step below -1", step,
+             "write np.flip(a[lo:hi]) for a reversed slice");
+    }
     Dim dim;
-    if (PlainSlice(lo, hi, extent, dim)) {
+    if (by == 1 && !backwards && PlainSlice(lo, hi, extent, dim)) {
       leaf.fixed.push_back("");
       leaf.dims.push_back(dim);
       continue;
@@ -228,6 +241,16 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
     dim.stop = hi_text;
     dim.length = Length(dim);
     dim.key = leaf.base + "|" + std::to_string(d) + "|" + Squeeze(lo ? lo.Text() : "") + ":" + Squeeze(hi ? hi.Text() : "");
+    if (by != 1) {
+      // ceil((stop - offset) / step) elements, none when the stop is below the offset.
+      dim.step = std::to_string(by);
+      dim.length = "max((" + hi_text + " - " + Paren(lo_text) + " + " + std::to_string(by - 1) + ") // " + dim.step + ", 0)";
+      dim.key += ":" + dim.step;
+    }
+    if (backwards) {
+      dim.reversed = true;
+      dim.key += ":-1";
+    }
     leaf.fixed.push_back("");
     leaf.dims.push_back(dim);
   }
@@ -244,8 +267,9 @@ void Lowerer::HoldDims(std::vector<Dim>& dims, bool lengths) {
     if (d.offset.empty()) d.offset = "0";
     // A plain dimension's texts are a literal and a name minus a literal.
     if (!d.plain) {
+      std::string length = d.step.empty() ? Length(d) : d.length;
       d.offset = Hold(d.offset, "o");
-      if (lengths) d.length = Hold(Length(d), "n");
+      if (lengths) d.length = Hold(d.step.empty() ? Length(d) : length, "n");
     }
     if (!d.stride.empty()) d.stride = Hold(d.stride, "s");
   }

@@ -1,6 +1,7 @@
 // numpy_elementwise.cpp — element-wise assignments `a[...] op= <array expression>`.
 // See numpy_lowerer.h for how the files share the work.
 #include <algorithm>
+#include <functional>
 
 #include "caramba/analysis/numpy_lowerer.h"
 #include "caramba/analysis/walk.h"
@@ -27,8 +28,16 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
   if (top_)
     for (Leaf& l : leaves) HoldDims(l.dims, false);
   bool overlap = false;
+  // A computed operand (`A @ x`, np.outer) reads other elements of its operands.
+  std::function<bool(const Leaf&)> reads_other = [&](const Leaf& l) {
+    if (l.kind == Leaf::Kind::kArray) return l.base == target.base && l.entries_key != target.entries_key;
+    for (const auto& part : l.sub)
+      for (const Leaf& x : part)
+        if (x.base == target.base || reads_other(x)) return true;
+    return false;
+  };
   for (const Leaf& l : leaves)
-    if (l.base == target.base && l.entries_key != target.entries_key) overlap = true;
+    if (reads_other(l)) overlap = true;
   std::string what = Squeeze(FirstLine(s.Text()));
   if (!clauses.empty()) Note(DiagId::kNumpyGuard, "checks the shapes of '" + FirstLine(s.Text()) + "' in the caller", s);
   // Shape check first: NumPy raises before writing anything.
@@ -58,6 +67,7 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
            "write the update with an explicit loop, or into another array");
     std::string tmp = Fresh("tmp");
     Scalar es = ElementScalar(right, in_.types, in_.imports);
+    if (es == Scalar::kUnknown) es = ResultScalar(right, in_.types);  // np.outer & co
     std::string dtype = IsInteger(es) || es == Scalar::kBool ? ", dtype=" + numpy_ + ".int64"
                         : es == Scalar::kFloat32             ? ", dtype=" + numpy_ + ".float32"
                                                              : "";

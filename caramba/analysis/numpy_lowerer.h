@@ -7,6 +7,9 @@
 //   numpy_operands.cpp     array operands, broadcasting, element texts
 //   numpy_elementwise.cpp  element-wise assignments
 //   numpy_reductions.cpp   whole-array reductions
+//   numpy_products.cpp     operands computed per element: matrix products,
+//                          np.outer, axis reductions; index mappings (a.T,
+//                          np.flip) and expression ranks
 //
 // One Lowerer per kernel walks its statements. A statement that uses NumPy on
 // arrays is rebuilt as text: a prelude (reduction loops, bound temporaries,
@@ -57,6 +60,8 @@ struct Dim {
   std::string length;  // max(stop - offset, 0): the exact number of elements
   std::string key;     // equal keys: provably equal lengths (same extent, same bounds)
   std::string stride;  // set when the dimension may broadcast: 0 or 1
+  std::string step;    // a slice step above 1 (`a[::2]`): element p is offset + p * step
+  bool reversed = false;  // np.flip, `a[::-1]`: element p is counted from the end of [offset, stop)
   bool plain = false;
 };
 
@@ -68,13 +73,27 @@ struct ExtentAlias {
   uint32_t end = 0;
 };
 
-// An array operand: `a`, `a[1:-1]`, `a[i, 2:m]`.
+// An array operand: `a`, `a[1:-1]`, `a[i, 2:m]`, `a.T`; or an operand
+// computed per element from operands of its own (`A @ x`, np.outer(u, v),
+// np.sum(A, axis=0)).
 struct Leaf {
+  enum class Kind { kArray, kProduct, kOuter, kAxis };
   Node node;
   std::string base;
   std::vector<std::string> fixed;  // per base dimension: the index text, or "" for a slice dimension
-  std::vector<Dim> dims;           // the slice dimensions, in order
+  std::vector<Dim> dims;           // the slice dimensions, in result order
   std::string entries_key;         // squeezed subscript text, to compare with the target's
+  // Slice dimension j of the base (in `fixed` order) is dims[perm[j]]:
+  // a transpose reverses it; empty means in order.
+  std::vector<size_t> perm;
+  Kind kind = Kind::kArray;
+  // Computed operands: the operand expressions, their leaves and shapes.
+  std::vector<Node> parts;
+  std::vector<std::vector<Leaf>> sub;
+  std::vector<std::vector<Dim>> shapes;
+  const NumpyFunction* fn = nullptr;  // kAxis: the reduction
+  size_t axis = 0;                    // kAxis: the reduced dimension of the operand
+  bool integer = false;               // the accumulator is an integer
 };
 
 struct Failure {};
@@ -97,6 +116,27 @@ class Lowerer {
   int Rank(const Node& n) const;
   const NumpyFunction* Row(const Node& call) const;
   bool IsReduction(const Node& n) const;
+  // ---- ranks, index mappings and computed operands (numpy_products.cpp) ----------
+  // The number of dimensions of an expression's value (0: a scalar).
+  int ExprRank(const Node& e) const;
+  // `a @ b`, np.dot(a, b): its two operands, or false.
+  bool ProductOperands(const Node& n, Node& a, Node& b) const;
+  // The positional arguments of a table call (the receiver first for a method).
+  std::vector<Node> Operands(const Node& call) const;
+  // The axis= argument (or the positional one) of a reduction call, or a null node.
+  Node AxisArgument(const Node& call) const;
+  // a.T, np.transpose(a), np.flip(a), np.outer, `A @ x`, np.sum(A, axis=0):
+  // an operand that Leaves() makes one leaf of.
+  bool IsMappedOperand(const Node& n) const;
+  Leaf MappedLeaf(const Node& n);
+  Leaf ProductLeaf(const Node& n, const Node& a, const Node& b);
+  Leaf OuterLeaf(const Node& n);
+  Leaf AxisLeaf(const Node& n);
+  // The leaves and shape of one operand of a computed leaf (its checks go first).
+  void Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses);
+  // The element of a computed leaf at result indices: loops into the
+  // per-element sink, the accumulator's name returned.
+  std::string ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx);
   bool IsElementwiseCall(const Node& n) const;
   // A subscript that denotes an array (a slice in it, or fewer indices than rank).
   // Counts the indices of a whole chain (`a[i][j]`, the view spelling, is

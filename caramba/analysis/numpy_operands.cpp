@@ -17,10 +17,11 @@ void Lowerer::Leaves(const Node& e, std::vector<Leaf>& out) {
     out.push_back(MakeLeaf(n));
     return;
   }
-  if (t == "call" && IsReduction(n)) return;
-  if (t == "binary_operator" && n.ChildByField("operator").Text() == "@")
-    // A matrix product, not an element-wise operation.
-    Fail(DiagId::kNumpyMatrixProduct, "multiplies arrays with @ ('" + FirstLine(n.Text()) + "')", n);
+  if ((t == "call" || t == "binary_operator") && IsReduction(n)) return;
+  if (IsMappedOperand(n)) {
+    out.push_back(MappedLeaf(n));
+    return;
+  }
   if (t == "call" && CopiedArray(n)) {
     Leaves(CopiedArray(n), out);
     return;
@@ -40,7 +41,8 @@ bool Lowerer::HasLeaf(const Node& e) const {
   Node n = StripParens(e);
   std::string_view t = n.Type();
   if ((t == "identifier" && Rank(n) > 0) || (t == "subscript" && IsArraySubscript(n))) return true;
-  if (t == "call" && IsReduction(n)) return false;
+  if ((t == "call" || t == "binary_operator") && IsReduction(n)) return false;
+  if (IsMappedOperand(n)) return true;
   if (t == "call" && CopiedArray(n)) return true;
   if (t == "binary_operator" || t == "unary_operator" || t == "parenthesized_expression" ||
       t == "comparison_operator" || (t == "call" && IsElementwiseCall(n)) || t == "argument_list") {
@@ -57,7 +59,7 @@ void Lowerer::CheckOperandKinds(const Node& e) {
   // argument would be refused by the dispatch, never computed wrongly).
   if (HasLeaf(e)) return;
   Walk(e, [&](const Node& n) {
-    if (n.Type() == "call" && IsReduction(n)) return false;
+    if ((n.Type() == "call" || n.Type() == "binary_operator") && IsReduction(n)) return false;
     if (n.Type() == "subscript") return false;
     if (n.Type() == "identifier" && !in_.has_signature && Rank(n) == 0 &&
         std::find(in_.params.begin(), in_.params.end(), std::string(n.Text())) != in_.params.end()) {
@@ -76,11 +78,12 @@ void Lowerer::CheckOperandKinds(const Node& e) {
 std::string Lowerer::ElementText(const Node& e, const std::vector<std::string>& idx, std::vector<Leaf>& leaves, size_t& next) {
   Node n = StripParens(e);
   std::string_view t = n.Type();
-  if ((t == "identifier" && Rank(n) > 0) || (t == "subscript" && IsArraySubscript(n))) {
+  if ((t == "identifier" && Rank(n) > 0) || (t == "subscript" && IsArraySubscript(n)) ||
+      (!((t == "call" || t == "binary_operator") && IsReduction(n)) && IsMappedOperand(n))) {
     const Leaf& leaf = leaves.at(next++);
     return Access(leaf, idx);
   }
-  if (t == "call" && IsReduction(n)) return ScalarText(n);
+  if ((t == "call" || t == "binary_operator") && IsReduction(n)) return ScalarText(n);
   if (!IsArrayValued(n)) return ScalarText(e);
   if (t == "call" && Row(n)->cls == NumpyClass::kNanMinMax) {
     auto args = n.ChildByField("arguments").NamedChildren();
@@ -121,6 +124,7 @@ std::string Lowerer::ElementText(const Node& e, const std::vector<std::string>& 
 }
 
 std::string Lowerer::Access(const Leaf& leaf, const std::vector<std::string>& idx) {
+  if (leaf.kind != Leaf::Kind::kArray) return ComputedAccess(leaf, idx);
   std::string out = leaf.base + "[";
   size_t rank = leaf.dims.size(), j = 0, first = idx.size() - rank;
   bool comma = false;
@@ -131,11 +135,13 @@ std::string Lowerer::Access(const Leaf& leaf, const std::vector<std::string>& id
       out += f;
       continue;
     }
-    const Dim& d = leaf.dims[j];
-    const std::string& i = idx[first + j];
+    size_t r = leaf.perm.empty() ? j : leaf.perm[j];  // a transpose reads its dimensions in another order
+    const Dim& d = leaf.dims[r];
+    const std::string& i = idx[first + r];
     auto it = start_.find(i);
     std::string start = it == start_.end() ? "0" : it->second;
-    if (d.stride.empty() && IsIntegerText(d.offset) && IsIntegerText(start)) {
+    bool mapped = !d.step.empty() || d.reversed;
+    if (d.stride.empty() && !mapped && IsIntegerText(d.offset) && IsIntegerText(start)) {
       // Both literal: `a[i - 1]` in a loop from 2 over a slice from 1.
       long shift = std::stol(d.offset) - std::stol(start);
       if (IsIntegerText(i)) out += std::to_string(std::stol(i) + shift);
@@ -143,6 +149,13 @@ std::string Lowerer::Access(const Leaf& leaf, const std::vector<std::string>& id
     } else {
       std::string p = Position(i);
       if (!d.stride.empty()) p = Paren(p) + " * " + d.stride;
+      if (!d.step.empty()) p = Paren(p) + " * " + d.step;
+      if (d.reversed) {
+        // Counted from the last element of [offset, stop): with a step s the
+        // first element is offset + (length - 1) * s.
+        std::string last = d.step.empty() ? Paren(d.length) + " - 1" : "(" + Paren(d.length) + " - 1) * " + d.step;
+        p = last + " - " + Paren(p);
+      }
       out += d.offset == "0" ? p : d.offset + " + " + p;
     }
     ++j;

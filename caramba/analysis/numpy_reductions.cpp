@@ -9,10 +9,13 @@
 namespace caramba::numpy_lowering {
 
 std::string Lowerer::Reduce(const Node& call) {
-  const NumpyFunction* f = Row(call);
-  Node fn = call.ChildByField("function");
+  // `u @ v` of two vectors is np.dot(u, v).
+  bool op = call.Type() == "binary_operator";
+  const NumpyFunction* f = op ? FindNumpyFunction("numpy.dot") : Row(call);
+  Node fn = op ? call.ChildByField("operator") : call.ChildByField("function");
   std::vector<Node> args;
-  for (const Node& a : call.ChildByField("arguments").NamedChildren()) {
+  if (op) args = {call.ChildByField("left"), call.ChildByField("right")};
+  else for (const Node& a : call.ChildByField("arguments").NamedChildren()) {
     if (a.Type() == "keyword_argument" || a.Type() == "comment") {
       if (a.Type() == "keyword_argument")
         Fail(DiagId::kNumpyExpression, "calls " + std::string(fn.Text()) + " with '" + std::string(a.Text()) + "'", a,
@@ -21,7 +24,7 @@ std::string Lowerer::Reduce(const Node& call) {
     }
     args.push_back(a);
   }
-  bool method = FindNumpyFunction(in_.imports.Resolve(fn)) == nullptr;
+  bool method = !op && FindNumpyFunction(in_.imports.Resolve(fn)) == nullptr;
   if (method) args = {fn.ChildByField("object")};
   if (static_cast<int>(args.size()) < f->min_args || static_cast<int>(args.size()) > f->max_args)
     Fail(DiagId::kNumpyExpression, "calls " + std::string(fn.Text()) + " with " + std::to_string(args.size()) + " arguments", call);
@@ -62,7 +65,11 @@ std::string Lowerer::Reduce(const Node& call) {
       v.fixed = {""};
       v.entries_key = dot_vector + "[:]";
       std::string n = dot_vector + ".shape[0]";
-      v.dims.push_back(Dim{"0", n, n, dot_vector + "|0|:", ""});
+      Dim whole;
+      whole.offset = "0";
+      whole.stop = whole.length = n;
+      whole.key = dot_vector + "|0|:";
+      v.dims.push_back(whole);
       ids_.insert(dot_vector);
       leaves[k].push_back(v);
     } else {

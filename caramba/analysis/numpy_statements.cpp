@@ -21,15 +21,22 @@ const NumpyFunction* Lowerer::Row(const Node& call) const {
   if (call.Type() != "call") return nullptr;
   Node fn = call.ChildByField("function");
   if (const NumpyFunction* f = FindNumpyFunction(in_.imports.Resolve(fn))) return f;
-  if (fn.Type() == "attribute" && Rank(fn.ChildByField("object")) > 0 &&
-      call.ChildByField("arguments").NamedChildCount() == 0)
-    return FindNumpyMethod(fn.ChildByField("attribute").Text());
+  if (fn.Type() == "attribute" && ExprRank(fn.ChildByField("object")) > 0) {
+    // Arguments only where the method takes an axis (a.sum(axis=0)).
+    const NumpyFunction* f = FindNumpyMethod(fn.ChildByField("attribute").Text());
+    if (call.ChildByField("arguments").NamedChildCount() == 0 || (f && f->cls == NumpyClass::kReduction)) return f;
+  }
   return nullptr;
 }
 
+// A scalar reduction: np.sum(a), a.max(), np.dot and @ of two vectors.
+// With an axis, or with a matrix operand, it is an array (a computed operand,
+// numpy_products.cpp).
 bool Lowerer::IsReduction(const Node& n) const {
+  Node a, b;
+  if (ProductOperands(n, a, b)) return ExprRank(a) == 1 && ExprRank(b) == 1;
   const NumpyFunction* f = Row(n);
-  return f && f->cls == NumpyClass::kReduction;
+  return f && f->cls == NumpyClass::kReduction && !(AxisArgument(n) && ExprRank(n) > 0);
 }
 
 bool Lowerer::IsElementwiseCall(const Node& n) const {
@@ -81,21 +88,7 @@ bool Lowerer::IsArraySubscript(const Node& n) const {
   return rank > 0 && (slice || depth < rank);
 }
 
-bool Lowerer::IsArrayValued(const Node& e) const {
-  Node n = StripParens(e);
-  std::string_view t = n.Type();
-  if (t == "identifier") return Rank(n) > 0;
-  if (t == "subscript") return IsArraySubscript(n);
-  if (t == "binary_operator") return IsArrayValued(n.ChildByField("left")) || IsArrayValued(n.ChildByField("right"));
-  if (t == "unary_operator") return IsArrayValued(n.ChildByField("argument"));
-  if (t == "comparison_operator") return IsArrayComparison(n);
-  if (t == "call" && CopiedArray(n)) return true;
-  if (t == "call" && IsElementwiseCall(n)) {
-    for (const Node& a : n.ChildByField("arguments").NamedChildren())
-      if (IsArrayValued(a)) return true;
-  }
-  return false;
-}
+bool Lowerer::IsArrayValued(const Node& e) const { return ExprRank(e) > 0; }
 
 // The statement calls np.random (refused on its own, RefuseRandom).
 bool Lowerer::DrawsRandom(const Node& s) const {
@@ -132,7 +125,9 @@ bool Lowerer::NeedsLowering(const Node& root) const {
     // or array operator on either side.
     else if (t == "augmented_assignment" && Rank(n.ChildByField("left")) > 0) found = true;
     else if (t == "call" && (IsReduction(n) || (Row(n) && Row(n)->cls == NumpyClass::kNanMinMax))) found = true;
-    else if ((t == "binary_operator" || t == "unary_operator" || t == "call" || t == "comparison_operator") &&
+    else if (t == "binary_operator" && IsReduction(n)) found = true;  // `u @ v`
+    else if ((t == "binary_operator" || t == "unary_operator" || t == "call" || t == "comparison_operator" ||
+              t == "attribute") &&
              IsArrayValued(n))
       found = true;
     return !found;
@@ -238,6 +233,14 @@ void Lowerer::Simple(const Node& s) {
         ElementWise(s, left, op, right);
         return;
       }
+      Node view = StripParens(right);
+      if (left.Type() == "identifier" && op == "=" &&
+          ((view.Type() == "attribute" && FindNumpyAttribute(view.ChildByField("attribute").Text())) ||
+           (view.Type() == "call" && Row(view) &&
+            (Row(view)->cls == NumpyClass::kTranspose || Row(view)->cls == NumpyClass::kFlip))))
+        // `b = a.T` is a view of a in NumPy, not a copy: writes through
+        // either name show in the other. Left to the plan's refusals.
+        throw Abstain{};
       if (left.Type() == "identifier" && op == "=" && IsArrayValued(right)) {
         NewArray(s, left, right);
         return;
@@ -273,7 +276,7 @@ void Lowerer::Emit(const Node& s, const std::string& text) {
 std::string Lowerer::ScalarText(const Node& e) {
   if (!e) return "";
   std::string_view t = e.Type();
-  if (t == "call" && IsReduction(e)) return Reduce(e);
+  if ((t == "call" || t == "binary_operator") && IsReduction(e)) return Reduce(e);
   if (t == "call" && Row(e) && Row(e)->cls == NumpyClass::kNanMinMax) {
     auto args = e.ChildByField("arguments").NamedChildren();
     if (args.size() != 2 || IsArrayValued(args[0]) || IsArrayValued(args[1]))

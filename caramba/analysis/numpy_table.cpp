@@ -80,6 +80,13 @@ const NumpyFunction kTable[] = {
     {"where",      C::kWhere,   3, 3, "",         R::kNone,   D::kPromote,   ""},
     // A new array: bound to a name, it becomes an allocation and a copy loop.
     {"copy",       C::kCopy,    1, 1, "",         R::kNone,   D::kPromote,   ""},
+    // Index mappings of one operand: no element is computed, only where it
+    // is read from (np.transpose of a matrix reads a[j, i]).
+    {"transpose",  C::kTranspose, 1, 1, "",       R::kNone,   D::kPromote,   ""},
+    {"flip",       C::kFlip,    1, 1, "",         R::kNone,   D::kPromote,   ""},
+    // The product of two vectors as a matrix; NumPy's promotion (int64 for
+    // integer vectors, float64 when one is float64).
+    {"outer",      C::kOuter,   2, 2, "",         R::kNone,   D::kPromote,   ""},
     // Allocations: the caller performs them (KernelPlan::allocations).
     {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
@@ -97,8 +104,15 @@ const NumpyFunction kTable[] = {
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
     {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
-    {"argmax", "argmax"}, {"argmin", "argmin"},
+    {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"},
 };
+
+// `a.T`: the attribute spelling of a row.
+const std::string_view kAttributes[][2] = {{"T", "transpose"}};
+
+// Numba 0.56 accepts axis= on these reductions only (np.mean, np.max,
+// np.min and np.prod with an axis fail to type there).
+const std::string_view kAxisReductions[] = {"sum", "argmax", "argmin"};
 
 }  // namespace
 
@@ -124,6 +138,22 @@ const NumpyFunction* FindNumpyMethod(std::string_view method) {
         if (f.name == m[1]) return &f;
     }
   return nullptr;
+}
+
+const NumpyFunction* FindNumpyAttribute(std::string_view attribute) {
+  for (const auto& a : kAttributes)
+    if (a[0] == attribute) {
+      for (const auto& f : kTable)
+        if (f.name == a[1]) return &f;
+    }
+  return nullptr;
+}
+
+bool NumpyAcceptsAxis(const NumpyFunction* f) {
+  if (!f) return false;
+  for (std::string_view n : kAxisReductions)
+    if (f->name == n) return true;
+  return false;
 }
 
 bool IsNumpyRandom(std::string_view q) { return q.substr(0, 13) == "numpy.random."; }

@@ -25,6 +25,9 @@ enum class NumpyClass {
   kCast,        // np.float64(x), np.int64(x) on scalars
   kWhere,       // np.where(c, x, y): element-wise choice, lowered to a conditional expression
   kCopy,        // np.copy(a), a.copy(): a new array with a's elements
+  kTranspose,   // np.transpose(a), a.T, a.transpose(): the same elements, indices reversed
+  kFlip,        // np.flip(a): the same elements, every axis reversed
+  kOuter,       // np.outer(u, v) of vectors: the matrix u[i] * v[j]
 };
 
 /// What a reduction computes (kReduction rows).
@@ -57,8 +60,16 @@ const NumpyFunction* FindNumpyFunction(std::string_view qualified);
 /// Every row of one class, in table order.
 std::vector<const NumpyFunction*> NumpyRows(NumpyClass cls);
 
-/// Array methods that mean a table reduction (`a.sum()` is np.sum(a)).
+/// Array methods that mean a table row (`a.sum()` is np.sum(a), `a.transpose()` np.transpose(a)).
 const NumpyFunction* FindNumpyMethod(std::string_view method);
+
+/// Array attributes that mean a table row (`a.T` is np.transpose(a)).
+const NumpyFunction* FindNumpyAttribute(std::string_view attribute);
+
+/// Whether Numba accepts the row with an `axis=` argument (np.sum(a, axis=0),
+/// a.argmax(axis=1)): only those are lowered per axis, the others are refused
+/// as Numba refuses them.
+bool NumpyAcceptsAxis(const NumpyFunction* f);
 
 /// NumPy's random streams ("numpy.random.rand"): refused inside kernels,
 /// because a translation cannot draw the numbers NumPy or Numba would.

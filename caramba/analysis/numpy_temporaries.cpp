@@ -129,6 +129,35 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
     if (it != new_scalar_.end() && (known == types.end() || known->second.scalar == Scalar::kUnknown))
       return it->second;
   }
+  if (t == "attribute" && FindNumpyAttribute(n.ChildByField("attribute").Text()))
+    return ResultScalar(n.ChildByField("object"), types);
+  Node pa, pb;
+  if (ProductOperands(n, pa, pb)) {
+    Scalar l = ResultScalar(pa, types), r = ResultScalar(pb, types);
+    return l == Scalar::kUnknown || r == Scalar::kUnknown ? Scalar::kUnknown : Promote(l, r);
+  }
+  if (t == "call" && Row(n) && !IsReduction(n)) {
+    const NumpyFunction* f = Row(n);
+    std::vector<Node> ops = Operands(n);
+    if ((f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip) && ops.size() == 1)
+      return ResultScalar(ops[0], types);
+    if (f->cls == NumpyClass::kOuter && ops.size() == 2) {
+      Scalar l = ResultScalar(ops[0], types), r = ResultScalar(ops[1], types);
+      if (l == Scalar::kUnknown || r == Scalar::kUnknown || (l == Scalar::kBool && r == Scalar::kBool))
+        return Scalar::kUnknown;
+      return Promote(l == Scalar::kBool ? Scalar::kInt64 : l, r == Scalar::kBool ? Scalar::kInt64 : r);
+    }
+    if (f->cls == NumpyClass::kReduction && !ops.empty()) {
+      // Per axis: np.sum accumulates integers and booleans in int64 (Numba
+      // does so too), argmax/argmin give int64 positions.
+      Scalar s = ResultScalar(ops[0], types);
+      if (f->dtype == NumpyDtype::kIndex) return Scalar::kInt64;
+      if (s == Scalar::kUnknown) return s;
+      if (f->dtype == NumpyDtype::kSumLike)
+        return (IsInteger(s) && s != Scalar::kUInt64) || s == Scalar::kBool ? Scalar::kInt64 : s;
+      return Scalar::kUnknown;
+    }
+  }
   if (t == "call" && IsReduction(n)) {
     // The table's dtype rule over the operands' element types.
     const NumpyFunction* f = Row(n);

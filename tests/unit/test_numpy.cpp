@@ -288,4 +288,135 @@ TEST_CASE("deriche: an integer scalar times a float32 array allocates float32, a
   // int32 + int64 is int64.
   CHECK(all_text(PlanOf(plans, "widen")).find("dtype=np.float64)") != std::string::npos);
   CHECK(all_text(PlanOf(plans, "shifted")).find("dtype=np.int64)") != std::string::npos);
+namespace {
+
+std::string AllRewrites(const KernelPlan& k) {
+  std::string s;
+  for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("numpy table: transpose, flip and outer rows; axis= only where Numba accepts it") {
+  CHECK(FindNumpyFunction("numpy.transpose")->cls == NumpyClass::kTranspose);
+  CHECK(FindNumpyAttribute("T") == FindNumpyFunction("numpy.transpose"));
+  CHECK(FindNumpyMethod("transpose") == FindNumpyFunction("numpy.transpose"));
+  CHECK(FindNumpyFunction("numpy.flip")->cls == NumpyClass::kFlip);
+  CHECK(FindNumpyFunction("numpy.outer")->cls == NumpyClass::kOuter);
+  CHECK(FindNumpyFunction("numpy.matmul") == nullptr);  // Numba 0.56 has no np.matmul
+  CHECK(NumpyAcceptsAxis(FindNumpyFunction("numpy.sum")));
+  CHECK(NumpyAcceptsAxis(FindNumpyMethod("argmax")));
+  for (const char* no : {"numpy.mean", "numpy.max", "numpy.min", "numpy.prod"}) CHECK_FALSE(NumpyAcceptsAxis(FindNumpyFunction(no)));
+}
+
+TEST_CASE("mvt: A @ x and y @ A are loop nests whose elements accumulate privately") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:, :], float64[:], float64[:])\")\n"
+      "def mvt(A, x, y):\n"
+      "    y[:] = A @ x\n"
+      "    x += y @ A\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "mvt");
+  CHECK(p.refusals.empty());
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("_pk_np_acc2 += A[_pk_np_b1, _pk_np_k3] * x[_pk_np_k3]") != std::string::npos);
+  // y @ A reads A's column: A[k, i].
+  CHECK(s.find("+= y[_pk_np_k7] * A[_pk_np_k7, _pk_np_b5]") != std::string::npos);
+  // A of another length than y would broadcast only when it is 1: NumPy's check, kept.
+  CHECK(s.find("for _pk_np_i0 in range(y.shape[0]):") != std::string::npos);
+  CHECK(s.find("raise ValueError(\"incompatible array sizes for the matrix product") != std::string::npos);
+}
+
+TEST_CASE("trisolv: a slice @ a slice is a dot product reduction") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:, :], float64[:], float64[:])\")\n"
+      "def trisolv(L, x, b):\n"
+      "    for i in range(x.shape[0]):\n"
+      "        x[i] = (b[i] - L[i, :i] @ x[:i]) / L[i, i]\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "trisolv");
+  CHECK(p.refusals.empty());
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("_pk_np_acc1 += L[i, _pk_np_i0] * x[_pk_np_i0]") != std::string::npos);
+  CHECK(s.find("x[i] = (b[i] - _pk_np_acc1) / L[i, i]") != std::string::npos);
+}
+
+TEST_CASE("gemver: np.outer of vectors, a.T and np.flip read their operands at mapped indices") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:, :], float64[:], float64[:], float64[:, :], float64[:])\")\n"
+      "def k(A, u, v, B, r):\n"
+      "    A += np.outer(u, v)\n"
+      "    B[:] = A.T\n"
+      "    r[:] = np.flip(v)\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "k");
+  CHECK(p.refusals.empty());
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("A[_pk_np_i0, _pk_np_i1] += (u[_pk_np_b2] * v[_pk_np_b3])") != std::string::npos);
+  CHECK(s.find("B[_pk_np_i0, _pk_np_i1] = A[_pk_np_i1 * _pk_np_s5, _pk_np_i0 * _pk_np_s4]") != std::string::npos);
+  CHECK(s.find("r[_pk_np_i0] = v[v.shape[0] - 1 - (_pk_np_i0 * _pk_np_s1)]") != std::string::npos);
+}
+
+TEST_CASE("correlation: np.sum(data, axis=0) sums each column; np.mean with an axis is refused as in Numba") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:], int64[:], float64[:, :])\")\n"
+      "def stats(mean, best, data):\n"
+      "    mean[:] = np.sum(data, axis=0)\n"
+      "    best[:] = data.argmax(axis=1)\n\n"
+      "@njit(\"void(float64[:], float64[:, :])\")\n"
+      "def means(mean, data):\n"
+      "    mean[:] = np.mean(data, axis=0)\n\n"
+      "@njit(\"void(int64[:], int64[:, :])\")\n"
+      "def counts(c, data):\n"
+      "    c[:] = np.sum(data, axis=1)\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "stats");
+  CHECK(p.refusals.empty());
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("+= data[_pk_np_k") != std::string::npos);
+  CHECK(s.find("attempt to get argmax of an empty sequence") != std::string::npos);
+  CHECK(Refused(PlanOf(plans, "means"), "CRB203"));
+  // Integers accumulate in an integer.
+  std::string c = AllRewrites(PlanOf(plans, "counts"));
+  INFO(c);
+  CHECK(c.find("_pk_np_acc2 = 0\n") != std::string::npos);
+}
+
+TEST_CASE("decimate: slices with a step read every step-th element; products of products are refused") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:], float64[:])\")\n"
+      "def decimate(s, out):\n"
+      "    out[:] = s[::2] + s[1::2]\n\n"
+      "@njit(\"void(float64[:, :], float64[:])\")\n"
+      "def chained(A, v):\n"
+      "    v[:] = A @ (A @ v)\n\n"
+      "@njit(\"void(int64[:, :], int64[:], int64[:])\")\n"
+      "def ints(A, x, y):\n"
+      "    y[:] = A @ x\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "decimate");
+  CHECK(p.refusals.empty());
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("// 2, 0)") != std::string::npos);
+  CHECK(s.find("* 2]") != std::string::npos);
+  // Refused inside a workunit (CRB208); whole-array kernels fall back to plain Python (CRB515).
+  auto refused_product = [](const KernelPlan& k) {
+    return !k.translatable && std::any_of(k.notes.begin(), k.notes.end(), [](const Diagnostic& d) {
+      return d.Code() == "CRB515" && d.message.find("CRB208") != std::string::npos;
+    });
+  };
+  CHECK(refused_product(PlanOf(plans, "chained")));
+  // Numba multiplies only floating-point arrays.
+  CHECK(refused_product(PlanOf(plans, "ints")));
 }

@@ -30,4 +30,4 @@ def projection_length(a, b):
 
 
 def rotate(m, v):
-    return np.dot(m, v)
+    return np.dot(m, np.dot(m, v))

@@ -23,4 +23,4 @@ def projection_length(a, b):
 
 @njit("float64[:](float64[:, :], float64[:])")  # expect: CRB515
 def rotate(m, v):
-    return np.dot(m, v)
+    return np.dot(m, np.dot(m, v))

@@ -9,8 +9,8 @@ from numba import njit
 
 
 @njit
-def step(a, out):
-    out[::2] = a[::2]  # expect: CRB203
+def step(a, out, k):
+    out[::k] = a[::k]  # expect: CRB203
 
 
 @njit
@@ -70,6 +70,6 @@ def unknown(a):  # expect: CRB140
 
 @njit("void(float64[:, :], float64[:], float64[:])")
 def matrix_and_loop(m, v, out):
-    t = np.dot(m, v)  # expect: CRB208
+    t = np.dot(m, np.dot(m, v))  # expect: CRB208
     for i in range(out.shape[0]):
         out[i] = t[i]

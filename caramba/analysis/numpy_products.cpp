@@ -1,0 +1,380 @@
+// numpy_products.cpp — operands that are not one array read at the loop
+// indices: index mappings of an array (a.T, np.transpose, np.flip) and
+// operands computed per element (`A @ x`, np.dot of matrices, np.outer,
+// np.sum(A, axis=0), np.argmax(A, axis=1)); and the ranks of expressions.
+//
+// A computed operand becomes one leaf whose element, at the result indices
+// of the statement around it, is a private accumulation in the loop body:
+// `A @ x` at i is `acc = 0.0; for k in range(K): acc += A[i, k] * x[k]`.
+// So `y[:] = A @ x` is the loop nest a person writes, parallel over i. Its
+// operands are themselves element-wise expressions (`alpha * A @ B` is
+// `(alpha * A) @ B`), but not computed operands: a product of a product
+// would recompute the inner one for every element.
+// See numpy_lowerer.h for how the files share the work.
+#include <algorithm>
+
+#include "caramba/analysis/numpy_lowerer.h"
+#include "caramba/analysis/walk.h"
+
+namespace caramba::numpy_lowering {
+
+std::vector<Node> Lowerer::Operands(const Node& call) const {
+  std::vector<Node> out;
+  Node fn = call.ChildByField("function");
+  if (!FindNumpyFunction(in_.imports.Resolve(fn)) && fn.Type() == "attribute") out.push_back(fn.ChildByField("object"));
+  for (const Node& a : call.ChildByField("arguments").NamedChildren())
+    if (a.Type() != "keyword_argument" && a.Type() != "comment") out.push_back(a);
+  return out;
+}
+
+Node Lowerer::AxisArgument(const Node& call) const {
+  if (call.Type() != "call") return Node();
+  for (const Node& a : call.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument" && a.ChildByField("name").Text() == "axis") return a.ChildByField("value");
+  const NumpyFunction* f = Row(call);
+  std::vector<Node> ops = Operands(call);
+  if (f && f->cls == NumpyClass::kReduction && f->reduce != NumpyReduce::kDot && ops.size() == 2) return ops[1];
+  return Node();
+}
+
+bool Lowerer::ProductOperands(const Node& n, Node& a, Node& b) const {
+  if (n.Type() == "binary_operator" && n.ChildByField("operator").Text() == "@") {
+    a = n.ChildByField("left");
+    b = n.ChildByField("right");
+    return true;
+  }
+  const NumpyFunction* f = Row(n);
+  if (!f || f->reduce != NumpyReduce::kDot) return false;
+  std::vector<Node> ops = Operands(n);
+  if (ops.size() != 2) return false;
+  a = ops[0];
+  b = ops[1];
+  return true;
+}
+
+int Lowerer::ExprRank(const Node& e) const {
+  Node n = StripParens(e);
+  std::string_view t = n.Type();
+  if (t == "identifier") return Rank(n);
+  if (t == "subscript") {
+    if (!IsArraySubscript(n)) return 0;
+    int depth = 0, slices = 0;
+    Node base = n;
+    while (base.Type() == "subscript") {
+      for (const Node& i : base.ChildrenByField("subscript")) {
+        ++depth;
+        if (i.Type() == "slice") ++slices;
+      }
+      base = base.ChildByField("value");
+    }
+    return Rank(base) - depth + slices;
+  }
+  if (t == "attribute") {
+    if (FindNumpyAttribute(n.ChildByField("attribute").Text())) return ExprRank(n.ChildByField("object"));
+    return 0;
+  }
+  Node a, b;
+  if (ProductOperands(n, a, b)) {
+    int ra = ExprRank(a), rb = ExprRank(b);
+    return ra == 0 || rb == 0 ? std::max(ra, rb) : std::max(ra + rb - 2, 0);
+  }
+  if (t == "binary_operator") return std::max(ExprRank(n.ChildByField("left")), ExprRank(n.ChildByField("right")));
+  if (t == "unary_operator") return ExprRank(n.ChildByField("argument"));
+  if (t == "comparison_operator") {
+    if (!IsArrayComparison(n)) return 0;
+    int r = 0;
+    for (const Node& c : n.NamedChildren()) r = std::max(r, ExprRank(c));
+    return r;
+  }
+  if (t != "call") return 0;
+  const NumpyFunction* f = Row(n);
+  if (!f) return 0;
+  std::vector<Node> ops = Operands(n);
+  switch (f->cls) {
+    case NumpyClass::kReduction:
+      if (AxisArgument(n) && !ops.empty()) return std::max(ExprRank(ops[0]) - 1, 0);
+      return 0;
+    case NumpyClass::kTranspose:
+    case NumpyClass::kFlip:
+    case NumpyClass::kCopy:
+      return ops.empty() ? 0 : ExprRank(ops[0]);
+    case NumpyClass::kOuter:
+      return 2;
+    case NumpyClass::kMath:
+    case NumpyClass::kBuiltin:
+    case NumpyClass::kNanMinMax:
+    case NumpyClass::kWhere: {
+      int r = 0;
+      for (const Node& x : ops) r = std::max(r, ExprRank(x));
+      return r;
+    }
+    default:
+      return 0;
+  }
+}
+
+bool Lowerer::IsMappedOperand(const Node& e) const {
+  Node n = StripParens(e);
+  if (n.Type() == "attribute") return ExprRank(n) > 0;
+  Node a, b;
+  if (ProductOperands(n, a, b)) return ExprRank(n) > 0;
+  const NumpyFunction* f = n.Type() == "call" ? Row(n) : nullptr;
+  if (!f) return false;
+  if (f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip || f->cls == NumpyClass::kOuter) return true;
+  return f->cls == NumpyClass::kReduction && AxisArgument(n) && ExprRank(n) > 0;
+}
+
+Leaf Lowerer::MappedLeaf(const Node& e) {
+  Node n = StripParens(e);
+  Node a, b;
+  if (ProductOperands(n, a, b)) return ProductLeaf(n, a, b);
+  const NumpyFunction* f = n.Type() == "call" ? Row(n) : FindNumpyAttribute(n.ChildByField("attribute").Text());
+  if (f->cls == NumpyClass::kOuter) return OuterLeaf(n);
+  if (f->cls == NumpyClass::kReduction) return AxisLeaf(n);
+  Node operand = n.Type() == "attribute" ? n.ChildByField("object") : Node();
+  if (n.Type() == "call") {
+    std::vector<Node> ops = Operands(n);
+    bool function = FindNumpyFunction(in_.imports.Resolve(n.ChildByField("function"))) != nullptr;
+    if (ops.size() != 1 || n.ChildByField("arguments").NamedChildCount() != (function ? 1u : 0u))
+      Fail(DiagId::kNumpyExpression, "calls " + FirstLine(n.ChildByField("function").Text()) + " with axes", n,
+           "only np.transpose(a) and np.flip(a) over every axis are lowered");
+    operand = ops[0];
+  }
+  Node o = StripParens(operand);
+  if (!((o.Type() == "identifier" && Rank(o) > 0) || (o.Type() == "subscript" && IsArraySubscript(o))) &&
+      !(o.Type() != "identifier" && o.Type() != "subscript" && IsMappedOperand(o) &&
+        (o.Type() == "attribute" || (Row(o) && (Row(o)->cls == NumpyClass::kTranspose || Row(o)->cls == NumpyClass::kFlip)))))
+    Fail(DiagId::kNumpyExpression, "maps the indices of '" + FirstLine(operand.Text()) + "', which is not an array or a slice of one", n,
+         "bind the expression to a name first");
+  Leaf leaf = o.Type() == "identifier" || o.Type() == "subscript" ? MakeLeaf(o) : MappedLeaf(o);
+  leaf.node = e;
+  // The elements are those of the base, read elsewhere: an update of the
+  // base through this operand needs a temporary (ElementWise compares keys).
+  leaf.entries_key = "mapped:" + Squeeze(n.Text());
+  if (f->cls == NumpyClass::kFlip) {
+    for (Dim& d : leaf.dims) {
+      d.reversed = !d.reversed;
+      d.key += "|flip";
+      d.plain = false;
+    }
+    return leaf;
+  }
+  // Transpose: result dimension j is the base's dimension r - 1 - j.
+  size_t r = leaf.dims.size();
+  if (leaf.perm.empty())
+    for (size_t j = 0; j < r; ++j) leaf.perm.push_back(j);
+  for (size_t& p : leaf.perm) p = r - 1 - p;
+  std::reverse(leaf.dims.begin(), leaf.dims.end());
+  return leaf;
+}
+
+void Lowerer::Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses) {
+  std::vector<Leaf> ls;
+  Leaves(part, ls);
+  for (const Leaf& l : ls)
+    if (l.kind != Leaf::Kind::kArray)
+      Fail(DiagId::kNumpyMatrixProduct, "computes '" + FirstLine(l.node.Text()) + "' inside '" + FirstLine(leaf.node.Text()) +
+                                            "', where it would be recomputed for every element", l.node,
+           "bind the inner product to a name first (t = ...), then use t");
+  if (top_)
+    for (Leaf& l : ls) HoldDims(l.dims, true);
+  std::vector<Dim> shape;
+  auto c = Broadcast(ls, shape, true);
+  if (top_) HoldDims(shape, true);
+  for (Leaf& l : ls) {
+    for (size_t j = 0; j < l.dims.size(); ++j) {
+      const Dim& r = shape[shape.size() - l.dims.size() + j];
+      if (l.dims[j].key == r.key && l.dims[j].stride.empty()) l.dims[j].length = r.length;
+    }
+    HoldDims(l.dims, false);
+  }
+  clauses.insert(clauses.end(), c.begin(), c.end());
+  leaf.parts.push_back(part);
+  leaf.sub.push_back(std::move(ls));
+  leaf.shapes.push_back(std::move(shape));
+}
+
+// A leaf of the result dimensions `dims`, computed from parts.
+static Leaf Computed(const Node& n, Leaf::Kind kind) {
+  Leaf leaf;
+  leaf.node = n;
+  leaf.kind = kind;
+  leaf.entries_key = "computed:" + Squeeze(n.Text());
+  return leaf;
+}
+
+Leaf Lowerer::ProductLeaf(const Node& n, const Node& a, const Node& b) {
+  std::string what = FirstLine(n.Text());
+  int ra = ExprRank(a), rb = ExprRank(b);
+  if (ra < 1 || ra > 2 || rb < 1 || rb > 2)
+    Fail(DiagId::kNumpyMatrixProduct, "multiplies arrays of " + std::to_string(ra) + " and " + std::to_string(rb) +
+                                          " dimensions in '" + what + "'", n,
+         "only vectors and matrices are multiplied");
+  for (const Node& x : {a, b}) {
+    Scalar s = ResultScalar(x, in_.types);
+    // Numba's np.dot and @ take floating-point arrays of one dtype only.
+    if (IsInteger(s) || s == Scalar::kBool || IsComplex(s))
+      Fail(DiagId::kNumpyMatrixProduct, "multiplies '" + FirstLine(x.Text()) + "', which is not a floating-point array, in '" + what + "'", x,
+           "convert the operands to floating point outside the kernel");
+  }
+  Leaf leaf = Computed(n, Leaf::Kind::kProduct);
+  std::vector<std::string> clauses;
+  Part(leaf, a, clauses);
+  Part(leaf, b, clauses);
+  const Dim& ka = leaf.shapes[0].back();
+  const Dim& kb = leaf.shapes[1][0];
+  if (ka.key != kb.key) clauses.push_back("(" + ka.length + " != " + kb.length + ")");
+  if (Guard(clauses, "ValueError", "incompatible array sizes for the matrix product " + Squeeze(what)))
+    Note(DiagId::kNumpyGuard, "checks the shapes of '" + what + "' in the caller", n);
+  if (ra == 2) leaf.dims.push_back(leaf.shapes[0][0]);
+  if (rb == 2) leaf.dims.push_back(leaf.shapes[1][1]);
+  for (Dim& d : leaf.dims) d.stride.clear();
+  return leaf;
+}
+
+Leaf Lowerer::OuterLeaf(const Node& n) {
+  std::vector<Node> ops = Operands(n);
+  if (ops.size() != 2 || n.ChildByField("arguments").NamedChildCount() != 2)
+    Fail(DiagId::kNumpyExpression, "calls np.outer with " + std::to_string(ops.size()) + " arguments", n);
+  for (const Node& x : ops)
+    if (ExprRank(x) != 1)
+      Fail(DiagId::kNumpyExpression, "calls np.outer on '" + FirstLine(x.Text()) + "', which is not a vector", x,
+           "only the outer product of two vectors is lowered");
+  Leaf leaf = Computed(n, Leaf::Kind::kOuter);
+  std::vector<std::string> clauses;
+  Part(leaf, ops[0], clauses);
+  Part(leaf, ops[1], clauses);
+  Guard(clauses, "ValueError", "operands of np.outer could not be broadcast together");
+  leaf.dims = {leaf.shapes[0][0], leaf.shapes[1][0]};
+  for (Dim& d : leaf.dims) d.stride.clear();
+  return leaf;
+}
+
+Leaf Lowerer::AxisLeaf(const Node& n) {
+  const NumpyFunction* f = Row(n);
+  std::string shown = FirstLine(n.ChildByField("function").Text());
+  if (!NumpyAcceptsAxis(f))
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " with an axis", n,
+         "Numba accepts an axis only for np.sum, np.argmax and np.argmin; write the loop over the other axes");
+  for (const Node& a : n.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument" && a.ChildByField("name").Text() != "axis")
+      Fail(DiagId::kNumpyExpression, "calls " + shown + " with '" + std::string(a.Text()) + "'", a);
+  std::vector<Node> ops = Operands(n);
+  Node axis = StripParens(AxisArgument(n));
+  int rank = ExprRank(ops[0]);
+  long k = 0;
+  bool neg = axis.Type() == "unary_operator" && axis.Child(0).Text() == "-" &&
+             axis.ChildByField("argument").Type() == "integer";
+  Node lit = neg ? axis.ChildByField("argument") : axis;
+  if (lit.Type() != "integer" || !IsIntegerText(std::string(lit.Text())))
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " with the axis '" + FirstLine(axis.Text()) + "', which is not a literal", axis,
+         "write the axis as an integer literal");
+  k = std::stol(std::string(lit.Text())) * (neg ? -1 : 1);
+  if (k < 0) k += rank;
+  if (k < 0 || k >= rank)
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " with an axis out of range", axis);
+  Leaf leaf = Computed(n, Leaf::Kind::kAxis);
+  leaf.fn = f;
+  leaf.axis = static_cast<size_t>(k);
+  std::vector<std::string> clauses;
+  Part(leaf, ops[0], clauses);
+  const std::vector<Dim>& shape = leaf.shapes[0];
+  if (f->reduce != NumpyReduce::kSum)
+    clauses.push_back("(" + shape[leaf.axis].length + " == 0)");
+  std::string message = f->reduce == NumpyReduce::kSum ? "operands of " + shown + " could not be broadcast together"
+                        : std::string("attempt to get ") + (f->reduce == NumpyReduce::kArgMax ? "argmax" : "argmin") +
+                              " of an empty sequence";
+  if (Guard(clauses, "ValueError", message) && f->reduce != NumpyReduce::kSum)
+    Note(DiagId::kNumpyGuard, "checks the shapes of " + shown + "(...) in the caller", n);
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (d != leaf.axis) leaf.dims.push_back(shape[d]);
+  for (Dim& d : leaf.dims) d.stride.clear();
+  Scalar s = ResultScalar(ops[0], in_.types);
+  leaf.integer = IsInteger(s) || s == Scalar::kBool;
+  return leaf;
+}
+
+std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx) {
+  size_t first = idx.size() - leaf.dims.size();
+  // The operands' indices: a broadcast dimension (stride 0 or 1) reads its
+  // position times the stride, in a per-element temporary.
+  std::vector<std::string> at;
+  for (size_t j = 0; j < leaf.dims.size(); ++j) {
+    std::string i = idx[first + j];
+    if (!leaf.dims[j].stride.empty()) {
+      std::string v = Fresh("b");
+      sink_->push_back(v + " = " + Paren(Position(i)) + " * " + leaf.dims[j].stride);
+      start_[v] = "0";
+      i = v;
+    }
+    at.push_back(i);
+  }
+  std::vector<std::string> inner;  // per-element temporaries of the operands, inside the inner loop
+  std::vector<std::string>* outer_sink = sink_;
+  auto element = [&](size_t part, const std::vector<std::string>& indices) {
+    size_t next = 0;
+    std::vector<Leaf> ls = leaf.sub[part];
+    return ElementText(leaf.parts[part], indices, ls, next);
+  };
+  if (leaf.kind == Leaf::Kind::kOuter) {
+    std::string u = element(0, {at[0]}), v = element(1, {at[1]});
+    return "(" + Paren(u) + " * " + Paren(v) + ")";
+  }
+  std::string acc = Fresh("acc");
+  std::string k = Fresh("k");
+  start_[k] = "0";
+  std::string count, e;
+  std::vector<std::string> lines;
+  sink_ = &inner;
+  if (leaf.kind == Leaf::Kind::kProduct) {
+    size_t ra = leaf.shapes[0].size(), rb = leaf.shapes[1].size();
+    std::vector<std::string> ia, ib;
+    if (ra == 2) ia.push_back(at.front());
+    ia.push_back(k);
+    ib.push_back(k);
+    if (rb == 2) ib.push_back(at.back());
+    std::string x = element(0, ia), y = element(1, ib);
+    count = leaf.shapes[0].back().length;
+    e = Paren(x) + " * " + Paren(y);
+    lines.push_back(acc + " = 0.0");
+  } else {
+    std::vector<std::string> full = at;
+    full.insert(full.begin() + static_cast<long>(leaf.axis), k);
+    e = element(0, full);
+    count = leaf.shapes[0][leaf.axis].length;
+    if (leaf.fn->reduce == NumpyReduce::kSum) {
+      lines.push_back(acc + (leaf.integer ? " = 0" : " = 0.0"));
+    } else {
+      // The first NaN wins, as in np.argmax over the whole array.
+      std::vector<std::string> zero = at;
+      zero.insert(zero.begin() + static_cast<long>(leaf.axis), "0");
+      std::vector<std::string> pre;
+      sink_ = &pre;
+      std::string e0 = element(0, zero);
+      sink_ = &inner;
+      std::string best = Fresh("best"), v = Fresh("v");
+      for (const auto& l : pre) lines.push_back(l);
+      lines.push_back(best + " = " + e0);
+      lines.push_back(acc + " = 0");
+      lines.push_back("for " + k + " in range(" + count + "):");
+      for (const auto& l : inner) lines.push_back(in_.indent_unit + l);
+      lines.push_back(in_.indent_unit + v + " = " + e);
+      bool max = leaf.fn->reduce == NumpyReduce::kArgMax;
+      lines.push_back(in_.indent_unit + "if " + v + (max ? " > " : " < ") + best + " or (" + v + " != " + v + " and " +
+                      best + " == " + best + "):");
+      lines.push_back(in_.indent_unit + in_.indent_unit + best + " = " + v);
+      lines.push_back(in_.indent_unit + in_.indent_unit + acc + " = " + k);
+      sink_ = outer_sink;
+      for (const auto& l : lines) sink_->push_back(l);
+      return acc;
+    }
+  }
+  lines.push_back("for " + k + " in range(" + count + "):");
+  for (const auto& l : inner) lines.push_back(in_.indent_unit + l);
+  lines.push_back(in_.indent_unit + acc + " += " + e);
+  sink_ = outer_sink;
+  for (const auto& l : lines) sink_->push_back(l);
+  return acc;
+}
+
+}  // namespace caramba::numpy_lowering
