@@ -179,10 +179,9 @@ TEST_CASE("every explanation ends with what to do") {
     std::string last = cut == std::string::npos ? e : e.substr(cut + 2);
     std::transform(last.begin(), last.end(), last.begin(), [](unsigned char c) { return std::tolower(c); });
     bool says = false;
-    for (const char* a : actions) {
-      size_t at = last.find(a);
-      says |= at != std::string::npos && (at == 0 || !std::isalpha((unsigned char)last[at - 1]));
-    }
+    for (const char* a : actions)
+      for (size_t at = last.find(a); at != std::string::npos && !says; at = last.find(a, at + 1))
+        says = at == 0 || !std::isalpha((unsigned char)last[at - 1]);
     CAPTURE(d.code);
     CAPTURE(last);
     CHECK(says);
