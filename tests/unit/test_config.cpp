@@ -60,7 +60,7 @@ TEST_CASE("config: the nearest pyproject.toml with [tool.caramba] wins, tables w
   CHECK(IgnoredCodesFor(cfg, p.root + "/src/other.py").empty());
 }
 
-TEST_CASE("config: none found is not an error; types = false means --no-types") {
+TEST_CASE("config: none found is not an error, types = false means --no-types") {
   Project p;
   ProjectConfig cfg;
   std::string err;
@@ -141,7 +141,7 @@ TEST_CASE("notes: 'assumed to be float64' once per kernel unless verbose (three 
   CHECK(ds[1].message == "'other': elements of 'd' assumed to be float64");
 }
 
-TEST_CASE("keep: # caramba: keep above, on a decorator or on the def line; wrappers on their line") {
+TEST_CASE("keep: # caramba: keep above, on a decorator or on the def line, wrappers on their line") {
   std::string src =
       "import numba\nfrom numba import njit\n\n"
       "# caramba: keep\n@njit\ndef above(a):\n    return a\n\n"
