@@ -14,6 +14,7 @@
 
 #include "caramba/batch/batch.h"
 #include "caramba/cli_parse.h"
+#include "caramba/config.h"
 #include "caramba/module_analysis.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
@@ -43,6 +44,7 @@ struct CliState {
   // Batch mode (caramba/batch, docs/batch.md).
   std::string out_dir, backup, report, stdin_filename;
   bool in_place = false, diff = false, check = false, no_copy_unchanged = false, quiet = false;
+  bool verbose = false, statistics = false, isolated = false;
   bool no_gitignore = false, follow_symlinks = false;
   int jobs = 0;
   std::vector<std::string> exclude, extend_exclude;
@@ -106,7 +108,7 @@ int RouteBatch(const CliState& st, const TranslateOptions& topts, const ProfileF
   if (!st.stdin_filename.empty() && stdin_count == 0) return usage("--stdin-filename needs - among the paths");
 
   bool tree_mode = !st.out_dir.empty() || st.in_place || st.diff || st.check;
-  bool batch = tree_mode || !st.report.empty() || st.format == "sarif";
+  bool batch = tree_mode || !st.report.empty() || st.format == "sarif" || st.format == "github" || st.statistics;
   bool many = st.paths.size() > 1;
   if (!batch && !many) return -1;
   if (st.list_kernels || st.dump_tree || st.time_passes)
@@ -142,6 +144,7 @@ int RouteBatch(const CliState& st, const TranslateOptions& topts, const ProfileF
   bo.backup_suffix = st.backup;
   bo.jobs = st.jobs;
   bo.quiet = st.quiet;
+  bo.statistics = st.statistics;
   bo.format = st.format;
   bo.report_path = st.report;
   bo.stdin_filename = st.stdin_filename;
@@ -152,6 +155,7 @@ int RouteBatch(const CliState& st, const TranslateOptions& topts, const ProfileF
   bo.discover.follow_symlinks = st.follow_symlinks;
   if (!st.exclude.empty()) bo.discover.exclude = st.exclude;
   bo.discover.extend_exclude = st.extend_exclude;
+  if (topts.config) bo.discover.config_dir = topts.config->root;
   return RunBatch(st.paths, bo, in, out, err, fs, err_is_tty);
 }
 
@@ -181,6 +185,11 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   app.add_option("-j,--jobs", st.jobs, "files translated in parallel (default: one per core)")
       ->check(CLI::Range(1, 1024));
   app.add_flag("-q,--quiet", st.quiet, "no progress bar, notes or summary: only warnings and errors");
+  app.add_flag("-v,--verbose", st.verbose,
+               "every note as it is (default: repeated notes of a kernel, such as CRB501, are summarised)");
+  app.add_flag("--statistics", st.statistics,
+               "instead of each diagnostic, a count per code (stdout, or stderr where the output goes)");
+  app.add_flag("--isolated", st.isolated, "ignore [tool.caramba] in pyproject.toml files");
   app.add_option("--report", st.report, "write the JSON report (docs/batch.md) to this file");
   app.add_option("--stdin-filename", st.stdin_filename, "the name of the file read from stdin (-)");
   app.add_option("--exclude", st.exclude,
@@ -197,8 +206,9 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
                "follow symlinks that stay inside the given paths (default: skip every symlink)");
   (void)out_dir;
   app.add_option("--format", st.format,
-                 "diagnostics and listings as text or json; sarif for a batch report on stdout")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+                 "diagnostics and listings as text or json; sarif for a batch report on stdout; github for "
+                 "workflow annotations")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   app.add_option("--color", st.color, "colour diagnostics: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("--list-kernels", st.list_kernels, "list the Numba kernels found (name, line, options, loops)");
@@ -229,6 +239,35 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     err << "caramba: error[CRB009]: " << msg << "\n";
     return kExitFailure;
   };
+  if (st.quiet && st.verbose) return usage_error("-q and -v contradict each other: choose one");
+  // [tool.caramba] (config.h): its values apply where no flag is given.
+  if (!st.isolated && !st.list_visitors) {
+    auto cfg = std::make_shared<ProjectConfig>();
+    std::string why;
+    if (!FindProjectConfig(st.paths.empty() ? "." : st.paths[0], cfg.get(), &why)) {
+      err << RenderText(Diagnostic::Make(DiagId::kBadConfig, why)
+                            .Help("fix the key as the message says, or run with --isolated to ignore the file"),
+                        {}, false);
+      return kExitFailure;
+    }
+    if (!cfg->path.empty()) {
+      auto word = [&](const char* flag, const std::optional<std::string>& v, std::string& dst) {
+        if (v && app.count(flag) == 0) dst = *v;
+      };
+      word("--space", cfg->space, topts.space);
+      word("--parallelize", cfg->parallelize, topts.parallelize);
+      word("--caller-style", cfg->caller_style, topts.caller_style);
+      word("--nested-parallel", cfg->nested_parallel, topts.nested_parallel);
+      if (app.count("--types") == 0 && app.count("--no-types") == 0) {
+        if (cfg->types) profile_flags.types = *cfg->types;
+        if (cfg->no_types) profile_flags.no_types = true;
+      }
+      if (app.count("--exclude") == 0 && cfg->exclude) st.exclude = *cfg->exclude;
+      st.extend_exclude.insert(st.extend_exclude.begin(), cfg->extend_exclude.begin(), cfg->extend_exclude.end());
+      topts.config = cfg;
+    }
+  }
+  topts.verbose = st.verbose;
   for (const std::string* name : {&topts.stop_after, &topts.only}) {
     if (name->empty() || pm.FindVisitor(*name) >= 0) continue;
     std::string msg = "unknown visitor '" + *name + "'";
@@ -278,7 +317,8 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
       if (!report.contains("diagnostics")) report["diagnostics"] = nlohmann::json::array();
       for (const auto& d : ds) report["diagnostics"].push_back(ToJson(d, source));
     } else {
-      for (const auto& d : ds) err << RenderText(d, source, color);
+      for (const auto& d : ds)
+        if (!(st.quiet && d.severity == Severity::Note)) err << RenderText(d, source, color);
     }
   };
   auto finish = [&](int code) {

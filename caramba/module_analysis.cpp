@@ -2,6 +2,7 @@
 #include "caramba/module_analysis.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <nlohmann/json.hpp>
 
@@ -493,7 +494,49 @@ ModuleInfo AnalyzeModule(const Tree& tree, std::string_view path) {
   scanner.ScanBlock(tree.Root(), "", false);
   std::stable_sort(info.kernels.begin(), info.kernels.end(),
                    [](const Kernel& a, const Kernel& b) { return a.def_start_byte < b.def_start_byte; });
+  for (Kernel& k : info.kernels) k.keep = HasKeepComment(tree.Source(), k);
   return info;
+}
+
+namespace {
+
+// `# caramba: keep` (spaces optional) anywhere in `text`.
+bool KeepCommentIn(std::string_view text) {
+  for (size_t hash = text.find('#'); hash != std::string_view::npos; hash = text.find('#', hash + 1)) {
+    std::string_view rest = text.substr(hash + 1);
+    auto skip = [&] { while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1); };
+    skip();
+    if (rest.substr(0, 8) != "caramba:") continue;
+    rest.remove_prefix(8);
+    skip();
+    if (rest.substr(0, 4) == "keep" && (rest.size() == 4 || !std::isalnum((unsigned char)rest[4]))) return true;
+  }
+  return false;
+}
+
+// The lines from `from` (a byte offset) back to the previous line's start.
+size_t LineStartBefore(std::string_view src, size_t from, int lines_back) {
+  size_t p = std::min(from, src.size());
+  for (int i = 0; i <= lines_back; ++i) {
+    size_t nl = p == 0 ? std::string_view::npos : src.rfind('\n', p - 1);
+    if (nl == std::string_view::npos) return 0;
+    p = i < lines_back ? nl : nl + 1;
+  }
+  return p;
+}
+
+}  // namespace
+
+bool HasKeepComment(std::string_view src, const Kernel& k) {
+  // From the line above the first decorator to the end of the `def` line.
+  size_t begin = LineStartBefore(src, k.start_byte, 1);
+  size_t end = src.find('\n', std::min<size_t>(k.def_start_byte, src.size()));
+  if (KeepCommentIn(src.substr(begin, (end == std::string_view::npos ? src.size() : end) - begin))) return true;
+  if (k.via_decorator) return false;
+  // `g = njit(f)  # caramba: keep`: the wrapping statement's line.
+  size_t wb = LineStartBefore(src, k.decorator_start_byte, 0);
+  size_t we = src.find('\n', std::min<size_t>(k.decorator_end_byte, src.size()));
+  return KeepCommentIn(src.substr(wb, (we == std::string_view::npos ? src.size() : we) - wb));
 }
 
 nlohmann::json KernelToJson(const Kernel& k) {
@@ -508,6 +551,7 @@ nlohmann::json KernelToJson(const Kernel& k) {
   j["decorator"] = k.spelling;
   j["via_decorator"] = k.via_decorator;
   j["nested"] = k.nested;
+  j["keep"] = k.keep;
   j["is_class"] = k.is_class;
   j["params"] = k.params;
   nlohmann::json opts = nlohmann::json::object();

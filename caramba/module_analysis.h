@@ -111,6 +111,10 @@ struct Kernel {
   std::vector<LoopInfo> prange_loops;
   std::vector<LoopInfo> loops;  // every `for ... in <call>` loop (range, prange …)
   bool uses_objmode_block = false;
+  /// `# caramba: keep` on the kernel (the line above its decorators, a
+  /// decorator line or the def line; for `g = njit(f)`, that line): it stays
+  /// Numba code on purpose, untranslated and without a finding (exit 0).
+  bool keep = false;
 
   bool Option(std::string_view key) const;  // option is literally True
 };
@@ -122,6 +126,9 @@ inline bool KernelCovers(const Kernel& k, uint32_t pos) {
   return (pos >= k.start_byte && pos < k.end_byte) ||
          (!k.via_decorator && pos >= k.decorator_start_byte && pos < k.decorator_end_byte);
 }
+
+/// Whether the kernel carries `# caramba: keep` (see Kernel::keep).
+bool HasKeepComment(std::string_view source, const Kernel& k);
 
 /// The result of module analysis.
 struct ModuleInfo {

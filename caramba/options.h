@@ -12,6 +12,8 @@
 
 namespace caramba {
 
+struct ProjectConfig;
+
 struct TranslateOptions {
   /// Run the pipeline up to and including this visitor ("" = all).
   std::string stop_after;
@@ -56,6 +58,12 @@ struct TranslateOptions {
   /// Kernels of several loop nests become host programs of parallel phases
   /// (phases.h, `PhaseLowering`). Off with `--no-phases`: one workunit each.
   bool phases = true;
+  /// Every note as it is (-v); otherwise repeated notes of one kind are
+  /// summarised once per kernel (suppressions.h).
+  bool verbose = false;
+  /// The project's `[tool.caramba]` (config.h), for its per-file-ignores;
+  /// null when there is none.
+  std::shared_ptr<const ProjectConfig> config;
 };
 
 }  // namespace caramba

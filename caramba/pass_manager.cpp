@@ -1,6 +1,9 @@
 // pass_manager.cpp — see pass_manager.h.
 #include "caramba/pass_manager.h"
 
+#include "caramba/config.h"
+#include "caramba/suppressions.h"
+
 #include "caramba/analysis/phases.h"
 
 #include <algorithm>
@@ -71,6 +74,15 @@ std::vector<std::string> PassManager::VisitorNames() const {
 }
 
 PassResult PassManager::Run(std::string source, std::string_view path, const TranslateOptions& options) const {
+  std::string input = source;
+  PassResult result = RunValidated(std::move(source), path, options);
+  std::vector<std::string> ignored;
+  if (options.config) ignored = IgnoredCodesFor(*options.config, std::string(path));
+  ApplySuppressions(&result.diagnostics, input, ignored, result.input_module.get(), options.verbose);
+  return result;
+}
+
+PassResult PassManager::RunValidated(std::string source, std::string_view path, const TranslateOptions& options) const {
   // A partial pipeline (--stop-after, --only) writes no final translation to
   // check.
   if (!options.validate || !options.stop_after.empty() || !options.only.empty())

@@ -49,6 +49,9 @@ class PassManager {
   /// runs, the translation is then checked by the runtime's kernel front end
   /// (validation.h); a kernel it rejects is refused (CRB150) and the
   /// pipeline runs again without it, until everything translated passes.
+  /// Diagnostics silenced by `# noqa: CRBnnn` or the project's
+  /// per-file-ignores are dropped, and repeated notes summarised unless
+  /// options.verbose (suppressions.h).
   PassResult Run(std::string source, std::string_view path, const TranslateOptions& options) const;
   const std::vector<std::unique_ptr<Visitor>>& Visitors() const { return visitors_; }
   /// Finds a visitor by name (case, '-' and '_' ignored); -1 if none.
@@ -56,6 +59,8 @@ class PassManager {
   std::vector<std::string> VisitorNames() const;
 
  private:
+  /// Run without the suppressions.
+  PassResult RunValidated(std::string source, std::string_view path, const TranslateOptions& options) const;
   /// One run of the pipeline, without validation.
   PassResult RunOnce(std::string source, std::string_view path, const TranslateOptions& options) const;
 

@@ -190,7 +190,8 @@ class HelperRegistry;
 KernelPlan BuildKernelPlan(const Tree& tree, std::string_view path, const ModuleInfo& mod, size_t index,
                            HelperRegistry& reg, const std::vector<Type>* function_args, bool ranks_only);
 
-/// True when `name` is selected by TranslateOptions::kernels (empty = all).
+/// True when `name` is selected by TranslateOptions::kernels (empty = all
+/// but the kernels marked `# caramba: keep`).
 bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k);
 
 /// Reserved prefix of names Caramba generates (workunits, temporaries).

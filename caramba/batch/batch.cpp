@@ -1,6 +1,8 @@
 // batch.cpp — see batch.h.
 #include "caramba/batch/batch.h"
 
+#include "caramba/ci_output.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -120,7 +122,7 @@ class Worker {
         w.stdout_text = std::move(r.output);
         break;
       case OutputMode::kDiff:
-        w.stdout_text = UnifiedDiff(bytes, r.output, job.input.path, job.input.path);
+        w.stdout_text = UnifiedDiff(bytes, r.output, job.input.path);
         break;
       case OutputMode::kCheck:
         if (o.changed) w.stdout_text = "would change: " + job.input.path + "\n";
@@ -161,6 +163,7 @@ class Worker {
     // CRB008 ("no kernels") is one line per file of a tree: the summary counts them.
     if (d.id == DiagId::kNoKernels) return;
     if (opts_.quiet && d.severity == Severity::Note) return;
+    if (opts_.statistics) return;  // counted at the end instead
     w.diag_text += RenderText(d, source, opts_.color);
   }
 
@@ -220,6 +223,7 @@ std::string SummaryLine(const BatchSummary& s) {
     }
     line += ")";
   }
+  if (s.kept) line += ", " + std::to_string(s.kept) + " kept";
   line += ", " + std::to_string(s.Errors()) + (s.Errors() == 1 ? " error" : " errors");
   return line;
 }
@@ -232,7 +236,8 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
   nlohmann::json run_diags = nlohmann::json::array();
   auto run_diag = [&](const Diagnostic& d) {
     run_diags.push_back(ToJson(d, {}));
-    if (text && !(opts.quiet && d.severity == Severity::Note)) err << RenderText(d, {}, opts.color);
+    if (text && !opts.statistics && !(opts.quiet && d.severity == Severity::Note))
+      err << RenderText(d, {}, opts.color);
   };
 
   if (opts.mode == OutputMode::kOutDir) {
@@ -375,6 +380,7 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
         case KernelStatus::kTranslated: ++sum.translated; break;
         case KernelStatus::kNotTranslated: ++sum.not_translated; break;
         case KernelStatus::kError: ++sum.kernel_errors; break;
+        case KernelStatus::kKept: ++sum.kept; break;
         case KernelStatus::kRefused:
           ++sum.refused;
           ++sum.refused_by_code[k.refusal_codes.empty() ? "?" : k.refusal_codes.front()];
@@ -384,7 +390,25 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
   }
   int code = sum.Errors() > 0 ? 2 : (sum.refused > 0 || check_changes) ? 1 : 0;
 
-  if (text && !opts.quiet) {
+  // CI output (ci_output.h): annotations or a count per code on stdout.
+  if (opts.format == "github" || opts.statistics) {
+    std::vector<nlohmann::json> all;
+    auto take = [&](const nlohmann::json& d) {
+      if (d.value("code", "") == "CRB008") return;  // "no kernels": one per file of a tree
+      if (opts.quiet && d.value("severity", "") == "note") return;
+      all.push_back(d);
+    };
+    for (const auto& d : run_diags) take(d);
+    for (const auto& o : outcomes)
+      for (const auto& d : o.diagnostics) take(d);
+    // stdout, unless the translation or the diff is printed there.
+    std::ostream& dest = opts.mode == OutputMode::kStdout || opts.mode == OutputMode::kDiff ? err : out;
+    if (opts.statistics) dest << StatisticsTable(all);
+    else
+      for (const auto& d : all) dest << GithubAnnotation(d);
+  }
+
+  if ((text || opts.format == "github") && !opts.quiet) {
     err << "caramba: " << SummaryLine(sum) << "\n";
     std::string detail;
     const char* changed_word = opts.mode == OutputMode::kCheck || opts.mode == OutputMode::kDiff ? " would change"

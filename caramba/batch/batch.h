@@ -42,7 +42,8 @@ struct BatchOptions {
   std::string backup_suffix;  // kInPlace: keep the original as PATH+SUFFIX
   int jobs = 0;               // 0: one per core
   bool quiet = false;         // no progress bar, no notes, no summary
-  std::string format = "text";  // text | json | sarif (json/sarif: the report on stdout)
+  bool statistics = false;    // --statistics: a count per code on stdout instead of each diagnostic
+  std::string format = "text";  // text | json | sarif (json/sarif: the report on stdout) | github
   std::string report_path;    // --report FILE.json
   std::string stdin_filename; // label (and out-dir name) of "-"
   bool color = false;
@@ -67,6 +68,7 @@ struct FileOutcome {
 struct BatchSummary {
   size_t files = 0, changed = 0, unchanged = 0, no_kernels = 0, failed = 0;
   size_t kernels = 0, translated = 0, refused = 0, not_translated = 0, kernel_errors = 0;
+  size_t kept = 0;  // `# caramba: keep`
   std::map<std::string, size_t> refused_by_code;  // first refusing code of each refused kernel
   size_t excluded = 0, run_errors = 0;            // discovery: excluded entries, missing roots …
   /// Files with errors plus run-level errors (the summary's "E errors").

@@ -1,147 +1,42 @@
-// diff.cpp — see diff.h.
+// diff.cpp — see diff.h. libgit2's patch writer: its headers and hunks are
+// git's own, which is what `git apply` (and every review tool) reads.
 #include "caramba/batch/diff.h"
 
-#include <algorithm>
-#include <vector>
+#include <git2.h>
+
+#include <mutex>
+#include <stdexcept>
 
 namespace caramba {
 
 namespace {
 
-std::vector<std::string_view> SplitLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t nl = text.find('\n', start);
-    size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
-    lines.push_back(text.substr(start, end - start));
-    start = end;
-  }
-  return lines;
-}
-
-enum class Op { kKeep, kDelete, kInsert };
-struct Step {
-  Op op;
-  size_t a, b;  // line index in before (kKeep/kDelete) and after (kKeep/kInsert)
-};
-
-// Myers' greedy shortest edit script between a[lo_a, hi_a) and b[lo_b, hi_b).
-void Myers(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b, size_t lo_a,
-           size_t hi_a, size_t lo_b, size_t hi_b, std::vector<Step>& out) {
-  const long n = static_cast<long>(hi_a - lo_a), m = static_cast<long>(hi_b - lo_b);
-  const long max = n + m;
-  std::vector<long> v(2 * max + 2, 0);
-  // trace[d] holds v[-d..d] as it was before round d: O(D^2) memory, not
-  // O(D(N+M)), so a long file with changes at both ends stays cheap.
-  std::vector<std::vector<long>> trace;
-  long d_found = -1;
-  // Past kMaxEdits the trace would cost O(D^2) memory and time (a file
-  // rewritten from top to bottom): give up on a minimal script and replace
-  // the whole region, which is still a correct diff.
-  const long kMaxEdits = 4096;
-  for (long d = 0; d <= max && d_found < 0; ++d) {
-    if (d > kMaxEdits) {
-      for (size_t i = lo_a; i < hi_a; ++i) out.push_back({Op::kDelete, i, lo_b});
-      for (size_t j = lo_b; j < hi_b; ++j) out.push_back({Op::kInsert, hi_a, j});
-      return;
-    }
-    trace.emplace_back(v.begin() + (max - d), v.begin() + (max + d + 1));
-    for (long k = -d; k <= d; k += 2) {
-      long x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max] : v[k - 1 + max] + 1;
-      long y = x - k;
-      while (x < n && y < m && a[lo_a + x] == b[lo_b + y]) ++x, ++y;
-      v[k + max] = x;
-      if (x >= n && y >= m) {
-        d_found = d;
-        break;
-      }
-    }
-  }
-  // Walk the trace backwards to recover the script.
-  std::vector<Step> rev;
-  long x = n, y = m;
-  for (long d = d_found; d > 0; --d) {
-    const std::vector<long>& pv = trace[d];  // index k + d
-    long k = x - y;
-    long prev_k = (k == -d || (k != d && pv[k - 1 + d] < pv[k + 1 + d])) ? k + 1 : k - 1;
-    long prev_x = pv[prev_k + d], prev_y = prev_x - prev_k;
-    while (x > prev_x && y > prev_y) rev.push_back({Op::kKeep, size_t(lo_a + --x), size_t(lo_b + --y)});
-    if (x == prev_x) rev.push_back({Op::kInsert, size_t(lo_a + x), size_t(lo_b + --y)});
-    else rev.push_back({Op::kDelete, size_t(lo_a + --x), size_t(lo_b + y)});
-  }
-  while (x > 0 && y > 0) rev.push_back({Op::kKeep, size_t(lo_a + --x), size_t(lo_b + --y)});
-  out.insert(out.end(), rev.rbegin(), rev.rend());
-}
-
-void AppendLine(std::string& out, char mark, std::string_view line) {
-  out += mark;
-  out.append(line.data(), line.size());
-  if (line.empty() || line.back() != '\n') out += "\n\\ No newline at end of file\n";
-}
-
-std::string Range(size_t start, size_t count) {
-  // diff -u: "l,s"; a count of 1 is omitted; an empty range names the line before it.
-  if (count == 0) return std::to_string(start) + ",0";
-  if (count == 1) return std::to_string(start + 1);
-  return std::to_string(start + 1) + "," + std::to_string(count);
+void InitLibgit2() {
+  static std::once_flag once;
+  std::call_once(once, [] { git_libgit2_init(); });  // kept for the life of the process
 }
 
 }  // namespace
 
-std::string UnifiedDiff(std::string_view before, std::string_view after, std::string_view from_label,
-                        std::string_view to_label, int context) {
+std::string UnifiedDiff(std::string_view before, std::string_view after, std::string_view path, int context) {
   if (before == after) return {};
-  auto a = SplitLines(before), b = SplitLines(after);
-  size_t pre = 0;
-  while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) ++pre;
-  size_t suf = 0;
-  while (suf < a.size() - pre && suf < b.size() - pre && a[a.size() - 1 - suf] == b[b.size() - 1 - suf]) ++suf;
-  std::vector<Step> steps;
-  for (size_t i = 0; i < pre; ++i) steps.push_back({Op::kKeep, i, i});
-  Myers(a, b, pre, a.size() - suf, pre, b.size() - suf, steps);
-  for (size_t i = 0; i < suf; ++i) steps.push_back({Op::kKeep, a.size() - suf + i, b.size() - suf + i});
-
-  std::string out;
-  out += "--- ";
-  out += from_label;
-  out += "\n+++ ";
-  out += to_label;
-  out += "\n";
-  const size_t ctx = static_cast<size_t>(std::max(context, 0));
-  size_t i = 0;
-  while (i < steps.size()) {
-    // Find the next change; a hunk spans changes closer than 2*ctx keeps.
-    while (i < steps.size() && steps[i].op == Op::kKeep) ++i;
-    if (i == steps.size()) break;
-    size_t begin = i >= ctx ? i - ctx : 0;
-    size_t end = i;
-    for (;;) {
-      while (end < steps.size() && steps[end].op != Op::kKeep) ++end;
-      size_t keeps = 0;
-      while (end + keeps < steps.size() && steps[end + keeps].op == Op::kKeep) ++keeps;
-      if (end + keeps < steps.size() && keeps <= 2 * ctx) {
-        end += keeps;
-        continue;
-      }
-      end += std::min(keeps, ctx);
-      break;
-    }
-    size_t a_start = steps[begin].a, b_start = steps[begin].b, a_count = 0, b_count = 0;
-    std::string body;
-    for (size_t s = begin; s < end; ++s) {
-      const Step& st = steps[s];
-      if (st.op != Op::kInsert) ++a_count;
-      if (st.op != Op::kDelete) ++b_count;
-      if (st.op == Op::kKeep) AppendLine(body, ' ', a[st.a]);
-      else if (st.op == Op::kDelete) AppendLine(body, '-', a[st.a]);
-      else AppendLine(body, '+', b[st.b]);
-    }
-    out += "@@ -" + Range(a_start, a_count) + " +" +
-           Range(b_start, b_count) + " @@\n";
-    out += body;
-    i = end;
+  InitLibgit2();
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.context_lines = static_cast<uint32_t>(context < 0 ? 0 : context);
+  // Source files are text even with odd bytes: never "Binary files differ".
+  opts.flags |= GIT_DIFF_FORCE_TEXT;
+  std::string p(path);
+  git_patch* patch = nullptr;
+  if (git_patch_from_buffers(&patch, before.data(), before.size(), p.c_str(), after.data(), after.size(),
+                             p.c_str(), &opts) != 0) {
+    const git_error* e = git_error_last();
+    throw std::runtime_error(std::string("libgit2 diff failed: ") + (e && e->message ? e->message : "unknown"));
   }
+  git_buf buf = GIT_BUF_INIT;
+  std::string out;
+  if (git_patch_to_buf(&buf, patch) == 0) out.assign(buf.ptr, buf.size);
+  git_buf_dispose(&buf);
+  git_patch_free(patch);
   return out;
 }
 

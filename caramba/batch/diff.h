@@ -1,4 +1,5 @@
-// diff.h — unified diffs (`diff -u` / `git diff` format) for --diff.
+// diff.h — unified diffs in git's format for --diff, written by libgit2
+// (Debian's libgit2-dev), so `git apply` takes them as they are.
 #pragma once
 
 #include <string>
@@ -6,13 +7,11 @@
 
 namespace caramba {
 
-/// The unified diff from `before` to `after`, with `context` lines around
-/// each change and headers `--- from_label` / `+++ to_label`. Lines keep their
-/// terminators (so a CRLF file diffs as CRLF); a last line without one gets
-/// git's "\ No newline at end of file" marker. Empty when the texts are equal.
-/// Myers' O(ND) algorithm over lines after trimming the common prefix and
-/// suffix, so a few changed kernels in a long file cost little.
-std::string UnifiedDiff(std::string_view before, std::string_view after, std::string_view from_label,
-                        std::string_view to_label, int context = 3);
+/// The diff from `before` to `after` of the file `path`, as `git diff` writes
+/// it: `diff --git a/PATH b/PATH`, `--- a/PATH`, `+++ b/PATH`, hunks with
+/// `context` lines around each change. Lines keep their terminators (a CRLF
+/// file diffs as CRLF); a last line without one gets git's "\ No newline at
+/// end of file" marker. Empty when the texts are equal.
+std::string UnifiedDiff(std::string_view before, std::string_view after, std::string_view path, int context = 3);
 
 }  // namespace caramba

@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "caramba/batch/git_ignore.h"
 #include "caramba/batch/ignore.h"
 
 namespace caramba {
@@ -44,12 +45,6 @@ bool Within(const std::string& path, const std::string& dir) {
   return path == dir || (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/');
 }
 
-std::string Parent(const std::string& abs) {
-  size_t slash = abs.rfind('/');
-  if (slash == std::string::npos || slash == 0) return "/";
-  return abs.substr(0, slash);
-}
-
 using Identity = std::pair<uint64_t, uint64_t>;  // (dev, ino)
 
 class Walker {
@@ -71,14 +66,17 @@ class Walker {
         excludes_.Add(pattern, "/");
       } else {
         if (!cwd.empty()) excludes_.Add(pattern, cwd);
+        if (!opts_.config_dir.empty()) excludes_.Add(pattern, opts_.config_dir);
         excludes_.Add(pattern, root_abs);
       }
     };
     for (const auto& p : opts_.exclude ? *opts_.exclude : DefaultExcludes()) add_exclude(p);
     for (const auto& p : opts_.extend_exclude) add_exclude(p);
 
-    gitignore_ = IgnoreRules();
-    if (opts_.respect_gitignore) LoadAncestorGitignores(root_abs);
+    // What git ignores (git_ignore.h): .gitignore files at every level of the
+    // repository, .git/info/exclude and core.excludesFile; nothing outside one.
+    git_.reset();
+    if (opts_.respect_gitignore) git_ = GitIgnore::Open(root_abs);
     std::vector<Identity> ancestors;
     if (auto fi = fs_.Stat(root, true)) ancestors.push_back({fi->dev, fi->ino});
     size_t before = out_.files.size();
@@ -110,35 +108,6 @@ class Walker {
   }
 
  private:
-  // .gitignore files between the repository root (the nearest ancestor with
-  // a .git) and the walk root apply too, as they do for git.
-  void LoadAncestorGitignores(const std::string& root_abs) {
-    if (root_abs.empty() || root_abs[0] != '/') return;
-    std::vector<std::string> chain;
-    std::string dir = Parent(root_abs);
-    bool repo = false;
-    if (fs_.Stat(root_abs + "/.git", false)) return;  // the root is the repository: nothing above counts
-    for (;;) {
-      chain.push_back(dir);
-      if (fs_.Stat(dir + (dir == "/" ? "" : "/") + ".git", false)) {
-        repo = true;
-        break;
-      }
-      if (dir == "/") break;
-      dir = Parent(dir);
-    }
-    if (!repo) return;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) LoadGitignore(*it, *it);
-  }
-
-  void LoadGitignore(const std::string& dir_path, const std::string& dir_abs) {
-    std::string gi = JoinPath(dir_path, ".gitignore");
-    auto fi = fs_.Stat(gi, true);
-    if (!fi || fi->type != FileInfo::Type::kRegular) return;
-    Diagnostic ignored;
-    if (auto text = fs_.Read(gi, &ignored)) gitignore_.AddFile(*text, dir_abs == "" ? "/" : dir_abs);
-  }
-
   bool InsideRoots(const std::string& real) const {
     for (const auto& r : root_reals_)
       if (Within(real, r)) return true;
@@ -148,13 +117,10 @@ class Walker {
   // `via_link`: some directory on the way down was a followed symlink.
   void Walk(const std::string& dir, const std::string& dir_abs, const std::string& rel,
             std::vector<Identity>& ancestors, bool via_link) {
-    size_t rules_before = gitignore_.Size();
-    if (opts_.respect_gitignore) LoadGitignore(dir, dir_abs);
     std::vector<std::string> names;
     Diagnostic diag;
     if (!fs_.ListDir(dir, &names, &diag)) {
       out_.diagnostics.push_back(diag);
-      gitignore_.Truncate(rules_before);
       return;
     }
     std::sort(names.begin(), names.end());
@@ -216,12 +182,11 @@ class Walker {
         AddFile(std::move(f), info, via_link || lst->type == FileInfo::Type::kSymlink);
       }
     }
-    gitignore_.Truncate(rules_before);
   }
 
   bool Excluded(const std::string& abs, bool is_dir) {
     if (excludes_.Match(abs, is_dir).value_or(false) ||
-        (opts_.respect_gitignore && gitignore_.Match(abs, is_dir).value_or(false))) {
+        (git_ && git_->Ignored(abs, is_dir))) {
       ++out_.excluded;
       return true;
     }
@@ -231,7 +196,8 @@ class Walker {
   const DiscoverOptions& opts_;
   FileSystem& fs_;
   Discovery& out_;
-  IgnoreRules excludes_, gitignore_;
+  IgnoreRules excludes_;
+  std::unique_ptr<GitIgnore> git_;
   std::vector<std::string> root_reals_;
   std::set<Identity> skip_, link_dirs_seen_;
   std::vector<std::pair<Identity, bool>> found_;  // parallel to out_.files: identity, reached via a link

@@ -1,6 +1,6 @@
 // discover.h — which files a batch run translates: the paths on the command
-// line, directories walked recursively for *.py, minus .gitignore'd and
-// excluded entries; symlinks are not followed unless asked, and never to
+// line, directories walked recursively for *.py, minus what git ignores
+// (git_ignore.h) and excluded entries; symlinks are not followed unless asked, and never to
 // targets outside the given roots.
 #pragma once
 
@@ -22,6 +22,9 @@ struct DiscoverOptions {
   std::optional<std::vector<std::string>> exclude;
   /// --extend-exclude: added to the excludes.
   std::vector<std::string> extend_exclude;
+  /// The folder of the `[tool.caramba]` that gave excludes (config.h):
+  /// anchored globs are also relative to it.
+  std::string config_dir;
   /// Real paths of directories never entered (the --out-dir, so a second run
   /// does not pick up the first run's output).
   std::vector<std::string> skip_dirs;
@@ -41,7 +44,7 @@ struct Discovery {
   /// Missing roots (CRB001, errors), skipped symlinks (CRB020, notes), loops
   /// (CRB021), roots without Python files (CRB022).
   std::vector<Diagnostic> diagnostics;
-  size_t excluded = 0;  // entries skipped by .gitignore or an exclude glob
+  size_t excluded = 0;  // entries skipped because git ignores them or an exclude glob matches
 };
 
 /// Walks `roots` ("-" is stdin, labelled `stdin_filename`). Deterministic:

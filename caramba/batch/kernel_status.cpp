@@ -16,6 +16,7 @@ std::string_view KernelStatusName(KernelStatus s) {
     case KernelStatus::kRefused: return "refused";
     case KernelStatus::kNotTranslated: return "not-translated";
     case KernelStatus::kError: return "error";
+    case KernelStatus::kKept: return "kept";
   }
   return "?";
 }
@@ -73,6 +74,7 @@ std::vector<KernelOutcome> ClassifyKernels(const PassResult& result, std::string
     o.kind = k.kind;
     o.line = k.line;
     o.column = k.column;
+    if (k.keep) o.status = KernelStatus::kKept;
     out.push_back(std::move(o));
   }
   // Each located diagnostic belongs to the innermost kernel containing it.
@@ -111,7 +113,8 @@ std::vector<KernelOutcome> ClassifyKernels(const PassResult& result, std::string
   std::vector<OutputFunction> fns;
   bool fns_ready = false;
   for (auto& o : out) {
-    if (o.status == KernelStatus::kRefused || still_numba.count(o.qualname)) continue;
+    if (o.status == KernelStatus::kRefused || o.status == KernelStatus::kKept || still_numba.count(o.qualname))
+      continue;
     o.status = KernelStatus::kTranslated;
     if (!fns_ready) {
       fns = OutputFunctions(tree);

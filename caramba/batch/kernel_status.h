@@ -8,6 +8,7 @@
 //   not-translated still Numba code in the output without a refusal (e.g.
 //                  excluded by --kernel, cut short by --stop-after, or a
 //                  translator that does not rewrite it yet);
+//   kept           marked `# caramba: keep`: Numba code on purpose, no finding;
 //   error          the file failed (syntax error, internal error): nothing
 //                  was written.
 #pragma once
@@ -23,7 +24,7 @@
 
 namespace caramba {
 
-enum class KernelStatus { kTranslated, kRefused, kNotTranslated, kError };
+enum class KernelStatus { kTranslated, kRefused, kNotTranslated, kError, kKept };
 std::string_view KernelStatusName(KernelStatus s);
 
 /// What the kernel's name is bound to in the output: the caller that keeps

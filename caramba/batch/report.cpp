@@ -45,6 +45,7 @@ nlohmann::json SummaryJson(const BatchSummary& s) {
           {"refused", s.refused},
           {"refused_by_code", s.refused_by_code},
           {"not_translated", s.not_translated},
+          {"kept", s.kept},
           {"kernel_errors", s.kernel_errors},
           {"errors", s.Errors()},
           {"excluded", s.excluded},

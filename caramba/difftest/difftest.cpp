@@ -53,6 +53,12 @@ std::string FindPython(const std::string& explicit_python) {
   std::error_code ec;
   std::vector<fs::path> starts;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  // An installed caramba (pip, `cmake --install`) sits in the bin/ folder of
+  // the environment it was installed into (a venv, conda, /usr), next to that
+  // environment's Python: the one that has its pykokkos and Numba.
+  if (!ec)
+    for (const char* name : {"python", "python3"})
+      if (fs::exists(exe.parent_path() / name, ec)) return (exe.parent_path() / name).string();
   if (!ec) starts.push_back(exe.parent_path());
   starts.push_back(fs::current_path(ec));
   for (fs::path dir : starts) {

@@ -118,7 +118,8 @@ class Difftester {
   ProfileCache profiles_;  // each project's profile read once per run
 };
 
-/// The interpreter: `explicit` if set, else $CARAMBA_PYTHON, else the first
+/// The interpreter: `explicit` if set, else $CARAMBA_PYTHON, else the Python
+/// next to the executable (the environment it is installed in), else the first
 /// `.venv/bin/python` found walking up from the executable's folder and then
 /// from the working directory, else "python3".
 std::string FindPython(const std::string& explicit_python);

@@ -73,7 +73,8 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
   app.add_option("--translation", opts.translation_file,
                  "compare with this translated file instead of running the translator (one input file)");
   app.add_option("--python", opts.python,
-                 "the interpreter with Numba (default: $CARAMBA_PYTHON, else .venv/bin/python above the "
+                 "the interpreter with Numba (default: $CARAMBA_PYTHON, else the python next to the "
+                 "executable (the environment it is installed in), else .venv/bin/python above the "
                  "executable or the working directory)");
   app.add_option("--seed", opts.seed, "seed of the input generators (default 0)");
   app.add_option("--sizes", sizes, "values of the size N, one per level (default 100,100000)");

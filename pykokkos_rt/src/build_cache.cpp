@@ -230,6 +230,19 @@ std::string EnsurePch(const Toolchain& tc) {
   return remember(header);
 }
 
+// An installed runtime (pip or `cmake --install`) carries its own copy of
+// Kokkos in pykokkos/kokkos/, next to the core: kernels must compile against
+// that copy, since the Kokkos the core was built against may be gone.
+// Returns that folder, or "" in a build tree (the build's Kokkos is used).
+std::string KokkosNextToCore() {
+  Dl_info info{};
+  if (!dladdr(reinterpret_cast<void*>(&KokkosNextToCore), &info) || !info.dli_fname) return "";
+  std::string so = info.dli_fname;
+  size_t slash = so.rfind('/');
+  std::string root = (slash == std::string::npos ? std::string(".") : so.substr(0, slash)) + "/kokkos";
+  return Exists(root + "/include/Kokkos_Core.hpp") && Exists(root + "/lib/libkokkoscore.so") ? root : "";
+}
+
 }  // namespace
 
 std::string HashHex(const std::string& data) {
@@ -268,6 +281,10 @@ const Toolchain& GetToolchain() {
     t.cxx = cxx && *cxx ? cxx : PYKOKKOS_RT_DEFAULT_CXX;
     t.kokkos_include = PYKOKKOS_RT_KOKKOS_INCLUDE;
     t.kokkos_libdir = PYKOKKOS_RT_KOKKOS_LIBDIR;
+    if (std::string bundled = KokkosNextToCore(); !bundled.empty()) {
+      t.kokkos_include = bundled + "/include";
+      t.kokkos_libdir = bundled + "/lib";
+    }
     // -march=native: kernels run where they are built (the cache is per user
     // and machine); the flag is part of the key like every other.
     t.flags = {"-std=c++17", "-O3", "-march=native", "-fPIC", "-fopenmp", "-DNDEBUG", "-w"};

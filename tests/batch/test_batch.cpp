@@ -251,31 +251,41 @@ TEST_CASE("ignore rules: anchoring, directories only, negation, last match wins"
   CHECK_FALSE(r.Match("/repo/sub/a.py", false).has_value());
 }
 
+namespace {
+// The hunks of a diff (from the first "@@"), without the header lines.
+std::string Hunks(const std::string& d) {
+  size_t at = d.find("\n@@");
+  return at == std::string::npos ? std::string() : d.substr(at + 1);
+}
+}  // namespace
+
 TEST_CASE("diff: unified hunks, context, insertions at the ends, missing final newline") {
-  CHECK(UnifiedDiff("a\n", "a\n", "x", "x").empty());
+  CHECK(UnifiedDiff("a\n", "a\n", "x").empty());
   std::string before, after;
   for (int i = 1; i <= 20; ++i) before += "l" + std::to_string(i) + "\n";
   after = before;
   after.replace(after.find("l2\n"), 3, "L2\n");
   after.replace(after.find("l18\n"), 4, "");
-  std::string d = UnifiedDiff(before, after, "a.py", "a.py");
-  CHECK(d ==
-        "--- a.py\n+++ a.py\n"
+  std::string d = UnifiedDiff(before, after, "a.py");
+  // git's headers, with the a/ and b/ prefixes `git apply` expects.
+  CHECK(d.rfind("diff --git a/a.py b/a.py\n", 0) == 0);
+  CHECK(d.find("\n--- a/a.py\n+++ b/a.py\n@@") != std::string::npos);
+  CHECK(Hunks(d) ==
         "@@ -1,5 +1,5 @@\n l1\n-l2\n+L2\n l3\n l4\n l5\n"
-        "@@ -15,6 +15,5 @@\n l15\n l16\n l17\n-l18\n l19\n l20\n");
-  CHECK(UnifiedDiff("", "x\n", "a", "b") == "--- a\n+++ b\n@@ -0,0 +1 @@\n+x\n");
-  CHECK(UnifiedDiff("x", "y", "a", "b") ==
-        "--- a\n+++ b\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n");
+        "@@ -15,6 +15,5 @@ l14\n l15\n l16\n l17\n-l18\n l19\n l20\n");  // git's hunk context line
+  CHECK(Hunks(UnifiedDiff("", "x\n", "a")) == "@@ -0,0 +1 @@\n+x\n");
+  CHECK(Hunks(UnifiedDiff("x", "y", "a")) ==
+        "@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n");
   // Changes closer than twice the context share one hunk.
   std::string near = before;
   near.replace(near.find("l5\n"), 3, "L5\n");
   near.replace(near.find("l10\n"), 4, "L10\n");
-  std::string dn = UnifiedDiff(before, near, "a", "a");
+  std::string dn = Hunks(UnifiedDiff(before, near, "a"));
   CHECK(dn.find("@@ -2,12 +2,12 @@") != std::string::npos);
   CHECK(std::count(dn.begin(), dn.end(), '@') == 4);
 }
 
-TEST_CASE("diff: random edits round-trip through patch(1)") {
+TEST_CASE("diff: random edits round-trip through patch(1) and git apply") {
   char dir[] = "/tmp/caramba-diff-XXXXXX";
   REQUIRE(::mkdtemp(dir));
   std::string d = dir;
@@ -294,15 +304,16 @@ TEST_CASE("diff: random edits round-trip through patch(1)") {
       }
       if (rnd() % 7 == 0) b += "ins" + std::to_string(i) + "\n";
     }
-    std::ofstream(d + "/f.py", std::ios::binary) << a;
-    std::ofstream(d + "/p.diff", std::ios::binary) << UnifiedDiff(a, b, "f.py", "f.py");
-    if (a != b) {
-      REQUIRE(std::system(("cd " + d + " && patch -s -p0 < p.diff >/dev/null").c_str()) == 0);
+    std::ofstream(d + "/p.diff", std::ios::binary) << UnifiedDiff(a, b, "f.py");
+    // patch -p1 (the a/ b/ prefixes), then git apply as it is, outside any repository.
+    for (const char* apply : {"patch -s -p1 < p.diff >/dev/null", "git apply p.diff"}) {
+      std::ofstream(d + "/f.py", std::ios::binary) << a;
+      if (a != b) REQUIRE(std::system(("cd " + d + " && " + apply).c_str()) == 0);
+      std::ifstream f(d + "/f.py", std::ios::binary);
+      std::stringstream got;
+      got << f.rdbuf();
+      CHECK(got.str() == b);
     }
-    std::ifstream f(d + "/f.py", std::ios::binary);
-    std::stringstream got;
-    got << f.rdbuf();
-    CHECK(got.str() == b);
   }
   std::system(("rm -rf " + d).c_str());
 }
@@ -315,43 +326,66 @@ TEST_CASE("diff: a file rewritten from top to bottom still gives a correct diff,
   }
   a = "same\n" + a + "tail\n";
   b = "same\n" + b + "tail\n";
-  std::string d = UnifiedDiff(a, b, "f.py", "f.py");
-  CHECK(d.rfind("--- f.py\n+++ f.py\n@@ -1,6002 +1,6002 @@\n same\n-old 0\n", 0) == 0);
-  CHECK(std::count(d.begin(), d.end(), '\n') == 3 + 2 + 12000);
+  std::string d = Hunks(UnifiedDiff(a, b, "f.py"));
+  CHECK(d.rfind("@@ -1,6002 +1,6002 @@\n same\n-old 0\n", 0) == 0);
+  CHECK(std::count(d.begin(), d.end(), '\n') == 1 + 12000 + 2);
 }
 
-TEST_CASE("discover: sorted walk, .gitignore, default and extra excludes, explicit files") {
+TEST_CASE("discover: what git ignores, through libgit2 (.gitignore, info/exclude, core.excludesFile)") {
+  char tmpl[] = "/tmp/caramba-git-XXXXXX";
+  REQUIRE(::mkdtemp(tmpl));
+  std::string t = tmpl;
+  auto sh = [&](const std::string& cmd) { REQUIRE(std::system(("cd '" + t + "' && " + cmd).c_str()) == 0); };
+  sh("mkdir -p repo/gen repo/pkg repo/scratch plain && touch repo/a.py repo/x.tmp.py repo/gen/g.py "
+     "repo/pkg/keep.tmp.py repo/pkg/m.py repo/pkg/local_x.py repo/scratch/s.py repo/local.py plain/x.tmp.py "
+     "plain/b.py");
+  sh("printf 'gen/\\n*.tmp.py\\n!keep.tmp.py\\n' > repo/.gitignore && printf 'local_*.py\\n' > repo/pkg/.gitignore");
+  sh("printf '*.tmp.py\\n' > plain/.gitignore");  // outside a work tree: means nothing, as for git
+  sh("git init -q repo && echo 'scratch/' >> repo/.git/info/exclude");
+  sh("echo 'local.py' > global-excludes && git -C repo config core.excludesFile '" + t + "/global-excludes'");
+  RealFileSystem fs;
+  Discovery d = Discover({t + "/repo", t + "/plain"}, DiscoverOptions{}, fs);
+  std::vector<std::string> rels;
+  for (const auto& f : d.files) rels.push_back(f.rel);
+  CHECK(rels == std::vector<std::string>{"a.py", "pkg/keep.tmp.py", "pkg/m.py", "b.py", "x.tmp.py"});
+  // .git (a default exclude), gen/, x.tmp.py, pkg/local_x.py (pkg/.gitignore), scratch/ (info/exclude),
+  // local.py (core.excludesFile)
+  CHECK(d.excluded == 6);
+  // From a folder inside the repository the repository's rules still apply.
+  d = Discover({t + "/repo/pkg"}, DiscoverOptions{}, fs);
+  CHECK(d.files.size() == 2);
+  DiscoverOptions all;
+  all.respect_gitignore = false;
+  d = Discover({t + "/repo"}, all, fs);
+  CHECK(d.files.size() == 8);
+  std::system(("rm -rf '" + t + "'").c_str());
+}
+
+TEST_CASE("discover: sorted walk, default and extra excludes, explicit files") {
   MemFs fs;
   fs.Dir("/work");
   fs.Dir("/work/t");
-  fs.File("/work/t/.gitignore", "gen/\n*.tmp.py\n");
   fs.File("/work/t/b.py", "");
   fs.File("/work/t/a.py", "");
   fs.File("/work/t/notes.txt", "");
-  fs.File("/work/t/x.tmp.py", "");
-  fs.Dir("/work/t/gen");
-  fs.File("/work/t/gen/g.py", "");
   fs.Dir("/work/t/venv");
   fs.File("/work/t/venv/v.py", "");
   fs.Dir("/work/t/pkg");
-  fs.File("/work/t/pkg/.gitignore", "!keep.tmp.py\n");
-  fs.File("/work/t/pkg/keep.tmp.py", "");
   fs.File("/work/t/pkg/m.py", "");
   fs.Dir("/work/t/legacy");
   fs.File("/work/t/legacy/old.py", "");
   DiscoverOptions o;
   o.extend_exclude = {"legacy"};
   Discovery d = Discover({"t"}, o, fs);
-  CHECK(Paths(d) == std::vector<std::string>{"t/a.py", "t/b.py", "t/pkg/keep.tmp.py", "t/pkg/m.py"});
-  CHECK(d.files[2].rel == "pkg/keep.tmp.py");
-  CHECK(d.excluded == 4);  // gen/, x.tmp.py, venv/, legacy/
+  CHECK(Paths(d) == std::vector<std::string>{"t/a.py", "t/b.py", "t/pkg/m.py"});
+  CHECK(d.files[2].rel == "pkg/m.py");
+  CHECK(d.excluded == 2);  // venv/, legacy/
 
   o.respect_gitignore = false;
   o.exclude = std::vector<std::string>{"t/pkg"};  // replaces the defaults: venv is walked now
   o.extend_exclude.clear();
   d = Discover({"t"}, o, fs);
-  CHECK(Paths(d) == std::vector<std::string>{"t/a.py", "t/b.py", "t/gen/g.py", "t/legacy/old.py", "t/venv/v.py",
-                                             "t/x.tmp.py"});
+  CHECK(Paths(d) == std::vector<std::string>{"t/a.py", "t/b.py", "t/legacy/old.py", "t/venv/v.py"});
   // A file named explicitly is taken whatever its name; a file named twice once.
   d = Discover({"t/notes.txt", "t/a.py", "./t/a.py"}, DiscoverOptions{}, fs);
   CHECK(Paths(d) == std::vector<std::string>{"t/notes.txt", "t/a.py"});

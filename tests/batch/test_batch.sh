@@ -21,7 +21,7 @@ validate() { python3 "$HERE/validate_report.py" "$DOC" "$1"; }
 
 # ---- the generated tree -----------------------------------------------------
 # tree/
-#   .gitignore            generated/ and *.gen.py
+#   .git, .gitignore      a git work tree; generated/ and *.gen.py ignored
 #   pkg/__init__.py       no kernels
 #   pkg/kernels.py        @njit kernels (translatable)
 #   pkg/sub/__init__.py, pkg/sub/deep/par.py   nested packages, prange kernel
@@ -37,6 +37,7 @@ validate() { python3 "$HERE/validate_report.py" "$DOC" "$1"; }
 make_tree() {
   local t="$1"
   mkdir -p "$t/pkg/sub/deep" "$t/generated" "$t/venv" "$t/legacy" "$t/tools" "$TMP/outside"
+  git init -q "$t"  # .gitignore means something inside a git work tree, as for git
   printf 'generated/\n*.gen.py\n' >"$t/.gitignore"
   printf '"""A package without kernels."""\nVERSION = "1.0"\n' >"$t/pkg/__init__.py"
   cat >"$t/pkg/kernels.py" <<'PY'
@@ -150,9 +151,15 @@ cp "$TMP/out" "$TMP/tree.diff"
 run 2 "out-dir" "$CARAMBA" . --out-dir "$TMP/o1" -j 2 --report "$TMP/o1.json"
 validate "$TMP/o1.json" && ok || bad "out-dir report does not match the schema"
 cp -a "$TMP/pristine" "$TMP/patched"
-(cd "$TMP/patched" && patch -s -p0 <"$TMP/tree.diff") && ok || bad "the --diff output does not apply"
+(cd "$TMP/patched" && patch -s -p1 <"$TMP/tree.diff") && ok || bad "the --diff output does not apply"
 for f in pkg/kernels.py pkg/sub/deep/par.py pkg/sub/vec.py pkg/__init__.py tools/run.py; do
   cmp -s "$TMP/patched/$f" "$TMP/o1/$f" && ok || bad "patched $f differs from --out-dir output"
+done
+# git apply takes it as it is (a/ and b/ prefixes, no -p option).
+cp -a "$TMP/pristine" "$TMP/gitapplied"
+(cd "$TMP/gitapplied" && git apply "$TMP/tree.diff") && ok || bad "git apply does not take the --diff output"
+for f in pkg/kernels.py pkg/sub/deep/par.py pkg/sub/vec.py; do
+  cmp -s "$TMP/gitapplied/$f" "$TMP/o1/$f" && ok || bad "git-applied $f differs from --out-dir output"
 done
 
 # ---- --out-dir: mirrored tree, failures absent, modes kept ------------------

@@ -1,8 +1,9 @@
 """Finds and loads the native core (`_core`), built by CMake.
 
-Search order: $PYKOKKOS_RT_CORE_DIR, then <repo>/build/pykokkos_rt (the
-package lives at <repo>/pykokkos_rt/python/pykokkos, so the repository root is
-three folders up). Kokkos is initialised on import and finalised at exit.
+Search order: $PYKOKKOS_RT_CORE_DIR, then the package's own folder (an
+installed runtime: pip or `cmake --install` put the core there), then
+<repo>/build/pykokkos_rt (in the repository the package lives at
+<repo>/pykokkos_rt/python/pykokkos, so the repository root is three folders up). Kokkos is initialised on import and finalised at exit.
 """
 import atexit
 import glob
@@ -16,6 +17,7 @@ def _candidates():
     if env:
         yield env
     here = os.path.dirname(os.path.abspath(__file__))
+    yield here
     repo = os.path.dirname(os.path.dirname(os.path.dirname(here)))
     yield os.path.join(repo, "build", "pykokkos_rt")
 
@@ -32,7 +34,8 @@ def _load():
         tried.append(folder)
     raise ImportError(
         "pykokkos: the native core (_core) was not found in " + ", ".join(tried)
-        + "; build it with scripts/setup (or cmake --build build), or set PYKOKKOS_RT_CORE_DIR")
+        + "; install Caramba (pip install .), build it with scripts/setup (or cmake --build build), "
+        "or set PYKOKKOS_RT_CORE_DIR")
 
 
 # The OpenMP pool's defaults, chosen by measuring (scripts/bench-dispatch,
