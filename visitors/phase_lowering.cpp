@@ -310,6 +310,11 @@ std::string HostCallee(const Context& ctx, const Diagnostic& d) {
 // is its own body (a tuple return included), with no phase at all.
 bool ExactOnHost(const KernelPlan& plan, const Node& def, const ImportTable& imports) {
   if (!plan.types_recorded) return false;  // the types are Numba's, not inferred
+  // Only what the one-workunit model refuses (a tuple returned): a function
+  // it translates keeps its drop-in caller and its @pk.function copies.
+  if (std::none_of(plan.refusals.begin(), plan.refusals.end(),
+                   [](const Diagnostic& d) { return d.id == DiagId::kUnsupportedReturn; }))
+    return false;
   for (const std::string& p : plan.params)
     if (!plan.types.count(p)) return false;
   for (const auto& [name, t] : plan.types)
@@ -345,12 +350,13 @@ struct Candidate {
 
 }  // namespace
 
-// The candidates whose host program works with the others': a helper it
-// calls on the host leaves Numba too or stays Numba code callable from
-// Python, and every kernel that calls it is a host program itself (a Numba
-// kernel cannot call a plain Python function, a workunit cannot call a host
-// program). The largest such set: start from all and drop the ones whose
-// condition fails until none does.
+// The candidates whose host program works with the others': each helper it
+// calls on the host is a host program too, or translates once its Numba
+// callers are host programs (a host program calling Numba code gains
+// nothing), and every kernel that calls it is a host program that calls it
+// on its host (a Numba kernel cannot call a plain Python function, a phase
+// cannot call a host program). The largest such set: start from all and
+// drop the ones whose condition fails until none does.
 static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, const Tree& tree,
                            std::map<std::string, Candidate>& cands) {
   std::map<std::string, std::set<std::string>> callers;  // helper -> kernels calling it
@@ -373,7 +379,12 @@ static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, cons
   for (bool changed = true; changed;) {
     changed = false;
     for (auto it = cands.begin(); it != cands.end();) {
+      // Its callers call it on their hosts (a phase calls a @pk.function).
       bool ok = all_in(it->first, false);
+      for (const std::string& caller : callers[it->first]) {
+        auto cc = cands.find(caller);
+        ok = ok && cc != cands.end() && cc->second.host_calls.count(it->first);
+      }
       for (const std::string& h : it->second.host_calls) {
         if (cands.count(h)) continue;
         const KernelPlan* hp = plans.Find(h);
