@@ -422,10 +422,12 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     // Checks that raise (`if cond: raise ...`) are refused in a workunit; on
     // the host they run as written, so they are lifted when they end up there.
     // So are new arrays bound to a name twice (`a = u.copy()` then
-    // `a, b = b, a`): the host runs NumPy itself and swaps references.
+    // `a, b = b, a`) or inside a time loop: the host runs NumPy itself and
+    // swaps references; and shape checks that read what the kernel computed
+    // (CRB205): the host runs them where they are.
     auto raise_check = [&](const Diagnostic& d) {
       return (d.id == DiagId::kExceptions && d.start && RaiseInIf(ctx.tree(), *d.start)) ||
-             d.id == DiagId::kNumpyNewArray;
+             d.id == DiagId::kNumpyNewArray || d.id == DiagId::kNumpyGuardPlacement;
     };
     // Calls to helpers that cannot be @pk.functions (they allocate, or are
     // host programs themselves) run on the host, which calls the helper as
