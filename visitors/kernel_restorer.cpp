@@ -8,7 +8,9 @@
 #include <optional>
 #include <set>
 
+#include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/jit_wrappers.h"
+#include "caramba/analysis/walk.h"
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/phases.h"
@@ -35,28 +37,126 @@ void ReportUnexplained(const Context& ctx, const Kernel& now, const Kernel& inpu
 }
 }  // namespace
 
-// A kernel split into a host program and phase kernels (phases.h) of which
-// one stayed Numba code: the whole kernel gets its input text back, from the
-// first phase kernel to the end of the host program.
+// The top-level statement defining `name` (a plain def) in the current
+// text, and the extent of its translation: the workunits written for it
+// (`_pk_<name>`, its phase kernels `_pk_<name>_phase<n>`) right before it,
+// through the def's end.
+struct Extent {
+  uint32_t start = 0, end = 0;
+  Node def;  // the plain def
+};
+Extent TranslatedExtent(const Tree& tree, const std::string& name) {
+  auto defined = [](const Node& c) {
+    Node def = c.Type() == "decorated_definition" ? c.ChildByField("definition") : c;
+    return def.Type() == "function_definition" ? std::string(def.ChildByField("name").Text()) : std::string();
+  };
+  std::vector<Node> tops = tree.Root().NamedChildren();
+  for (size_t i = 0; i < tops.size(); ++i) {
+    if (tops[i].Type() != "function_definition" || defined(tops[i]) != name) continue;
+    uint32_t start = tops[i].StartByte();
+    for (size_t j = i; j-- > 0;) {
+      std::string n = defined(tops[j]);
+      if (n != "_pk_" + name && PhaseOwner(n) != name) break;
+      start = tops[j].StartByte();
+    }
+    return {start, tops[i].EndByte(), tops[i]};
+  }
+  return {};
+}
+
+// `n` calls (by plain name) one of `names`; `which` is the first.
+bool CallsOneOf(const Node& n, const std::set<std::string>& names, std::string* which) {
+  bool found = false;
+  Walk(n, [&](const Node& c) {
+    if (found) return false;
+    if (c.Type() == "call" && c.ChildByField("function").Type() == "identifier") {
+      std::string f(c.ChildByField("function").Text());
+      if (names.count(f)) {
+        found = true;
+        *which = f;
+      }
+    }
+    return !found;
+  });
+  return found;
+}
+
+// Kernels whose translation stands or falls with another's:
+//  - a kernel split into a host program and phase kernels (phases.h) of which
+//    one stayed Numba code gets its input text back, from the first phase
+//    kernel to the end of the host program;
+//  - a host program that calls a helper still Numba code goes back to Numba
+//    too (its helpers dispatch nothing then; CRB119);
+//  - a kernel put back calls its helpers from nopython code, so every helper
+//    it calls that left Numba (a host program, a drop-in caller) is put back
+//    as well (CRB132).
+// Repeated until nothing changes, since each restored kernel can pull in
+// another.
 void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
   const ModuleInfo* input = ctx.input_module();
-  std::set<std::string> numba_phases;  // owners of phases still Numba code
-  for (const Kernel& k : ctx.module().kernels)
-    if (!k.nested && !PhaseOwner(k.name).empty()) numba_phases.insert(PhaseOwner(k.name));
-  if (numba_phases.empty()) return;
-  std::string_view was = ctx.input_source();
+  std::set<std::string> numba, restore;  // Numba code now; to put back
+  for (const Kernel& k : ctx.module().kernels) {
+    if (k.nested) continue;
+    numba.insert(k.name);
+    if (!PhaseOwner(k.name).empty()) restore.insert(PhaseOwner(k.name));
+  }
+  // The input's kernels that became host programs (PhaseLowering's note).
+  std::set<std::string> hosts;
+  if (ctx.reported() != nullptr)
+    for (const Diagnostic& d : *ctx.reported())
+      if (d.id == DiagId::kHostProgram && d.start)
+        for (const Kernel& old : input->kernels)
+          if (!old.nested && KernelCovers(old, *d.start)) hosts.insert(old.name);
+  if (restore.empty() && hosts.empty()) return;
+  Tree before = Tree::Parse(std::string(ctx.input_source()));
+  std::map<std::string, std::vector<std::string>> callees;  // input kernel -> jitted functions it calls
+  std::map<std::string, const Kernel*> old_kernel;
   for (const Kernel& old : input->kernels) {
-    if (old.nested || !numba_phases.count(old.name)) continue;
-    uint32_t start = UINT32_MAX, end = 0;
-    for (const Node& c : ctx.tree().Root().NamedChildren()) {
-      Node def = c.Type() == "decorated_definition" ? c.ChildByField("definition") : c;
-      if (def.Type() != "function_definition") continue;
-      std::string name(def.ChildByField("name").Text());
-      if (PhaseOwner(name) == old.name) start = std::min(start, c.StartByte());
-      if (name == old.name && c.Type() == "function_definition" && start != UINT32_MAX) end = c.EndByte();
+    if (old.nested) continue;
+    old_kernel[old.name] = &old;
+    Node def = before.Root().DescendantForByteRange(old.def_start_byte, old.def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    if (def) callees[old.name] = CalledKernels(def, *input);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const std::string& h : hosts) {
+      if (restore.count(h)) continue;
+      Extent x = TranslatedExtent(ctx.tree(), h);
+      if (!x.def) continue;
+      std::set<std::string> still = numba;
+      still.insert(restore.begin(), restore.end());
+      std::string which;
+      if (!CallsOneOf(x.def.ChildByField("body"), still, &which) || PhaseOwner(which) == h) continue;
+      restore.insert(h);
+      changed = true;
+      out.diagnostics.push_back(ctx.Diag(DiagId::kKernelCall,
+                                         "'" + h + "': calls '" + which +
+                                             "' from its host program, and '" + which + "' stays Numba code",
+                                         x.def.StartByte(), x.def.StartByte() + 3));
     }
-    if (start == UINT32_MAX || end <= start) continue;
-    out.edits.Replace(start, end, std::string(was.substr(old.start_byte, old.end_byte - old.start_byte)),
+    for (const std::string& r : std::set<std::string>(restore)) {
+      for (const std::string& c : callees[r]) {
+        if (numba.count(c) || restore.count(c) || !old_kernel.count(c)) continue;
+        Extent x = TranslatedExtent(ctx.tree(), c);
+        if (!x.def) continue;
+        restore.insert(c);
+        changed = true;
+        out.diagnostics.push_back(ctx.Diag(DiagId::kHelperKeptForNumba,
+                                           "'" + c + "': kept as Numba code because '" + r +
+                                               "', which stays Numba code, calls it",
+                                           x.def.StartByte(), x.def.StartByte() + 3));
+      }
+    }
+  }
+  std::string_view was = ctx.input_source();
+  for (const std::string& name : restore) {
+    auto it = old_kernel.find(name);
+    if (it == old_kernel.end()) continue;
+    Extent x = TranslatedExtent(ctx.tree(), name);
+    if (!x.def) continue;
+    const Kernel& old = *it->second;
+    out.edits.Replace(x.start, x.end, std::string(was.substr(old.start_byte, old.end_byte - old.start_byte)),
                       "KernelRestorer");
   }
 }

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
+#include "caramba/analysis/call_graph.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/phases.h"
@@ -280,13 +282,129 @@ bool RaiseInIf(const Tree& tree, uint32_t at) {
   return cond && cond.Type() == "if_statement" && Statements(block).size() == 1 && !cond.ChildByField("alternative");
 }
 
-bool CalledByAnotherKernel(const KernelPlans& plans, const KernelPlan& me) {
-  for (const KernelPlan& p : plans.plans)
-    if (&p != &me && std::find(p.callees.begin(), p.callees.end(), me.name) != p.callees.end()) return true;
-  return false;
+// The jitted function a CRB119 refusal is about, when Python can call it:
+// the callee of the call at the refusal, a plain @njit/@jit function of the
+// module defined once. "" otherwise.
+std::string HostCallee(const Context& ctx, const Diagnostic& d) {
+  if (d.id != DiagId::kKernelCall || !d.start) return "";
+  Node n = ctx.tree().Root().DescendantForByteRange(*d.start, *d.start + 1);
+  while (n && n.Type() != "call") n = n.Parent();
+  if (!n || n.ChildByField("function").Type() != "identifier") return "";
+  std::string name(n.ChildByField("function").Text());
+  const Kernel* callee = nullptr;
+  int defs = 0;
+  for (const Kernel& k : ctx.module().kernels)
+    if (k.name == name) {
+      ++defs;
+      callee = &k;
+    }
+  if (defs != 1 || callee->nested || callee->is_class || !callee->via_decorator ||
+      (callee->kind != JitKind::kNjit && callee->kind != JitKind::kJit))
+    return "";
+  return name;
 }
 
+// A loop-free function of scalars that Python computes exactly as Numba
+// does: every name a float64 or a bool, no element read, and calls only to
+// math functions and the builtins that compare or convert. Its host program
+// is its own body (a tuple return included), with no phase at all.
+bool ExactOnHost(const KernelPlan& plan, const Node& def, const ImportTable& imports) {
+  if (!plan.types_recorded) return false;  // the types are Numba's, not inferred
+  // Only what the one-workunit model refuses (a tuple returned): a function
+  // it translates keeps its drop-in caller and its @pk.function copies.
+  if (std::none_of(plan.refusals.begin(), plan.refusals.end(),
+                   [](const Diagnostic& d) { return d.id == DiagId::kUnsupportedReturn; }))
+    return false;
+  for (const std::string& p : plan.params)
+    if (!plan.types.count(p)) return false;
+  for (const auto& [name, t] : plan.types)
+    if (t.rank != 0 || (t.scalar != Scalar::kFloat64 && t.scalar != Scalar::kBool)) return false;
+  bool ok = true;
+  Walk(def.ChildByField("body"), [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t == "for_statement" || t == "while_statement" || t == "subscript" || t == "lambda" ||
+        t == "function_definition" || t == "list" || t == "dictionary" || t == "set" || t == "attribute") {
+      // math.sqrt and friends are the attributes it may use.
+      if (t == "attribute" && n.Parent().Type() == "call" && n.Parent().ChildByField("function") == n &&
+          imports.Resolve(n).rfind("math.", 0) == 0)
+        return false;
+      ok = false;
+    } else if (t == "call") {
+      std::string q = imports.Resolve(n.ChildByField("function"));
+      ok = q.rfind("math.", 0) == 0 || q == "abs" || q == "min" || q == "max" || q == "float" || q == "bool";
+    }
+    return ok;
+  });
+  return ok;
+}
+
+// A kernel that may become a host program, before the kernels around it are
+// known to become ones too.
+struct Candidate {
+  const KernelPlan* plan = nullptr;
+  const Kernel* kernel = nullptr;
+  Node def;
+  PhaseProgram prog;
+  std::set<std::string> host_calls;  // helpers its host program calls
+};
+
 }  // namespace
+
+// The candidates whose host program works with the others': each helper it
+// calls on the host is a host program too, or translates once its Numba
+// callers are host programs (a host program calling Numba code gains
+// nothing), and every kernel that calls it is a host program that calls it
+// on its host (a Numba kernel cannot call a plain Python function, a phase
+// cannot call a host program). The largest such set: start from all and
+// drop the ones whose condition fails until none does.
+static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, const Tree& tree,
+                           std::map<std::string, Candidate>& cands) {
+  std::map<std::string, std::set<std::string>> callers;  // helper -> kernels calling it
+  for (const Kernel& k : mod.kernels) {
+    Node def = tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    if (!def) continue;
+    for (const std::string& c : CalledKernels(def, mod))
+      if (c != k.name) callers[c].insert(k.qualname);
+  }
+  auto all_in = [&](const std::string& name, bool numba_only) {
+    for (const std::string& c : callers[name]) {
+      if (cands.count(c)) continue;
+      const KernelPlan* p = plans.Find(c);
+      if (numba_only && p != nullptr && p->translatable) continue;
+      return false;
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = cands.begin(); it != cands.end();) {
+      // Its callers call it on their hosts (a phase calls a @pk.function).
+      bool ok = all_in(it->first, false);
+      for (const std::string& caller : callers[it->first]) {
+        auto cc = cands.find(caller);
+        ok = ok && cc != cands.end() && cc->second.host_calls.count(it->first);
+      }
+      for (const std::string& h : it->second.host_calls) {
+        if (cands.count(h)) continue;
+        const KernelPlan* hp = plans.Find(h);
+        // A helper kept as Numba code only for its Numba callers (CRB132)
+        // translates once they are host programs.
+        bool freed = hp != nullptr && !hp->refusals.empty() &&
+                     std::all_of(hp->refusals.begin(), hp->refusals.end(),
+                                 [](const Diagnostic& d) { return d.id == DiagId::kHelperKeptForNumba; }) &&
+                     all_in(h, true);
+        ok = ok && hp != nullptr && (hp->translatable || freed);
+      }
+      if (ok) {
+        ++it;
+      } else {
+        it = cands.erase(it);
+        changed = true;
+      }
+    }
+  }
+}
 
 VisitorResult PhaseLowering::Run(const Context& ctx) const {
   VisitorResult r;
@@ -295,6 +413,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
   if (ctx.options().parallelize == "none" || !ctx.options().phases) return r;
   const KernelPlans& plans = ctx.Get<KernelPlanAnalysis>();
   const ModuleInfo& mod = ctx.module();
+  std::map<std::string, Candidate> cands;
   for (const KernelPlan& plan : plans.plans) {
     const Kernel& k = mod.kernels[plan.kernel_index];
     if (k.nested || !k.via_decorator || k.is_class || !KernelSelected(ctx.options().kernels, k)) continue;
@@ -303,31 +422,53 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     // Checks that raise (`if cond: raise ...`) are refused in a workunit; on
     // the host they run as written, so they are lifted when they end up there.
     // So are new arrays bound to a name twice (`a = u.copy()` then
-    // `a, b = b, a`): the host runs NumPy itself and swaps references.
+    // `a, b = b, a`) or inside a time loop: the host runs NumPy itself and
+    // swaps references; and shape checks that read what the kernel computed
+    // (CRB205): the host runs them where they are.
     auto raise_check = [&](const Diagnostic& d) {
       return (d.id == DiagId::kExceptions && d.start && RaiseInIf(ctx.tree(), *d.start)) ||
-             d.id == DiagId::kNumpyNewArray;
+             d.id == DiagId::kNumpyNewArray || d.id == DiagId::kNumpyGuardPlacement;
     };
+    // Calls to helpers that cannot be @pk.functions (they allocate, or are
+    // host programs themselves) run on the host, which calls the helper as
+    // Python does; a helper kept as Numba code for its Numba callers (CRB132)
+    // is lifted when those callers become host programs (KeepConsistent).
+    Candidate c;
+    for (const Diagnostic& d : plan.refusals) {
+      std::string callee = HostCallee(ctx, d);
+      if (!callee.empty()) c.host_calls.insert(callee);
+    }
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
-          return PhasesLift(d) || raise_check(d);
+          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba || !HostCallee(ctx, d).empty();
         }))
       continue;
-    if (CalledByAnotherKernel(plans, plan)) continue;
+    // A kernel kept as Numba code only for its Numba callers, with a
+    // parallel dispatch of its own, translates as one workunit once they
+    // are host programs (the plan after this visitor no longer keeps it).
+    bool only_kept = !plan.refusals.empty() &&
+                     std::all_of(plan.refusals.begin(), plan.refusals.end(),
+                                 [](const Diagnostic& d) { return d.id == DiagId::kHelperKeptForNumba; });
+    if (only_kept && plan.dispatch != Dispatch::kSerial) continue;
     Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
     while (def && def.Type() != "function_definition") def = def.Parent();
     if (!def) continue;
     const std::string& par = ctx.options().parallelize;
-    PhaseProgram prog = PlanPhases(
-        PhaseInput{def, plan.types, plan.params, mod.imports, k.Option("parallel") && par != "none", par == "auto"});
+    PhaseInput in{def, plan.types, plan.params, mod.imports, k.Option("parallel") && par != "none", par == "auto", {}};
+    in.host_calls = c.host_calls;
+    PhaseProgram prog = PlanPhases(in);
     // A host program pays for itself when a phase runs in parallel, or when
     // the kernel could not be translated otherwise (a tuple returned, loops
-    // around prange loops).
-    if (!prog.ok || prog.phases.empty() || (prog.parallel_phases == 0 && plan.translatable)) continue;
+    // around prange loops, helpers that are host programs called).
+    if (!prog.ok || (prog.phases.empty() && c.host_calls.empty() && !ExactOnHost(plan, def, mod.imports)) ||
+        (prog.parallel_phases == 0 && plan.translatable))
+      continue;
     // An allocation or a return inside a phase would only come back from
     // that phase (the loop-structure refusals are what the phases lift).
     bool inside = false;
     for (const Diagnostic& d : plan.refusals) {
-      if (d.id != DiagId::kAllocationPlacement && d.id != DiagId::kUnsupportedReturn && !raise_check(d)) continue;
+      if (d.id != DiagId::kAllocationPlacement && d.id != DiagId::kUnsupportedReturn && d.id != DiagId::kKernelCall &&
+          !raise_check(d))
+        continue;
       for (const Phase& p : prog.phases)
         for (const Node& l : p.loops)
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
@@ -335,16 +476,25 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     if (inside) continue;
     bool cells = false;
     for (const Phase& p : prog.phases) cells = cells || !p.cells.empty();
-    std::string np = mod.imports.AliasOf("numpy");
-    if (cells && np.empty()) continue;  // the host would need NumPy to allocate them
-    KernelSplitter split(ctx, plan, k, def, prog);
-    split.np_ = np;
-    r.edits.Replace(k.start_byte, k.end_byte, split.Write(), plan.name);
-    size_t n = prog.phases.size();
-    r.diagnostics.push_back(ctx.Diag(DiagId::kHostProgram,
-                                     "'" + k.name + "': runs as a host program of " + std::to_string(n) +
-                                         (n == 1 ? " phase" : " phases") + " (" + std::to_string(prog.parallel_phases) +
-                                         " parallel)",
+    if (cells && mod.imports.AliasOf("numpy").empty()) continue;  // the host would need NumPy to allocate them
+    c.plan = &plan;
+    c.kernel = &k;
+    c.def = def;
+    c.prog = std::move(prog);
+    cands.emplace(k.name, std::move(c));
+  }
+  KeepConsistent(plans, mod, ctx.tree(), cands);
+  for (const auto& [name, c] : cands) {
+    const Kernel& k = *c.kernel;
+    KernelSplitter split(ctx, *c.plan, k, c.def, c.prog);
+    split.np_ = mod.imports.AliasOf("numpy");
+    r.edits.Replace(k.start_byte, k.end_byte, split.Write(), c.plan->name);
+    size_t n = c.prog.phases.size();
+    std::string what = n == 0 && c.host_calls.empty() ? "without phases: a loop-free function of float64 scalars"
+                       : n == 0                           ? "that calls its helpers' host programs"
+                              : "of " + std::to_string(n) + (n == 1 ? " phase" : " phases") + " (" +
+                                    std::to_string(c.prog.parallel_phases) + " parallel)";
+    r.diagnostics.push_back(ctx.Diag(DiagId::kHostProgram, "'" + k.name + "': runs as a host program " + what,
                                      k.def_start_byte, k.def_start_byte + 3));
   }
   return r;

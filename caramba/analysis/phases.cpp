@@ -237,6 +237,65 @@ class Planner {
     return ok;
   }
 
+  // The first call in `n` to a helper that runs on the host, or a null node.
+  Node HostCall(const Node& n) const {
+    Node found;
+    if (in_.host_calls.empty()) return found;
+    Walk(n, [&](const Node& c) {
+      if (found) return false;
+      if (c.Type() == "call") {
+        Node f = c.ChildByField("function");
+        if (f.Type() == "identifier" && in_.host_calls.count(std::string(f.Text()))) found = c;
+      }
+      return !found;
+    });
+    return found;
+  }
+
+  // A loop whose body calls a helper that is a host program runs on the host
+  // (the helper dispatches its own phases); so does every phase around it.
+  // The phases inside it must not depend on its variable for their ranges.
+  bool HostLoop(const Node& loop, Node call, std::vector<Phase>& out, std::vector<Item>& items) {
+    std::string line = std::to_string(loop.StartPoint().row + 1);
+    std::string callee(call.ChildByField("function").Text());
+    if (loop.ChildByField("alternative"))
+      return Fail("the loop at line " + line + " calls '" + callee + "' and has an 'else' branch");
+    std::vector<Phase> inner;
+    if (!Block(loop.ChildByField("body"), inner)) return false;
+    if (loop.Type() == "for_statement") {
+      std::string var(loop.ChildByField("left").Text());
+      // A helper called once per element (`f(a[i])`) would be one host call,
+      // and one round of dispatches, per element: that is a loop for Numba.
+      // So would element work of the host's own (`s += a[i] * f(b)[i]`):
+      // outside its phases, a host loop must not index with its variable.
+      bool per_element = false;
+      Walk(loop.ChildByField("body"), [&](const Node& n) {
+        if (n.Type() == "call" && n.ChildByField("function").Type() == "identifier" &&
+            in_.host_calls.count(std::string(n.ChildByField("function").Text())) &&
+            MentionsName(n.ChildByField("arguments"), var))
+          per_element = true;
+        if (n.Type() == "subscript" && MentionsName(n, var) && !MentionsName(n.ChildByField("value"), var)) {
+          bool in_phase = false;
+          for (const Phase& p : inner)
+            for (const Node& l : p.loops) in_phase = in_phase || Contains(l, n);
+          per_element = per_element || !in_phase;
+        }
+        return !per_element;
+      });
+      if (per_element)
+        return Fail("the loop at line " + line + " calls '" + callee + "' with arguments that depend on its variable");
+      for (const Phase& p : inner)
+        for (const Node& l : p.loops)
+          for (const Node& level : Nest(l, in_.imports))
+            if (level.ChildByField("right") && MentionsName(level.ChildByField("right"), var))
+              return Fail("the loop at line " + line + " calls '" + callee +
+                          "', and the range of a loop inside it depends on its variable");
+    }
+    for (auto& p : inner) out.push_back(std::move(p));
+    items.push_back({loop, -1});
+    return true;
+  }
+
   bool Independent(const Node& loop) const {
     if (!in_.auto_parallel) return false;
     // Scalars the loop carries (mentioned outside it) must be reductions.
@@ -256,6 +315,10 @@ class Planner {
       if (t == "for_statement") {
         if (!Loop(s, out, items)) return false;
       } else if (t == "while_statement") {
+        if (Node call = HostCall(s)) {
+          if (!HostLoop(s, call, out, items)) return false;
+          continue;
+        }
         std::vector<Phase> inner;
         if (!Block(s.ChildByField("body"), inner)) return false;
         if (CountParallel(inner) > 0 && !s.ChildByField("alternative")) {
@@ -291,6 +354,7 @@ class Planner {
   }
 
   bool Loop(const Node& loop, std::vector<Phase>& out, std::vector<Item>& items) {
+    if (Node call = HostCall(loop)) return HostLoop(loop, call, out, items);
     if (!IsRangeLoop(loop, in_.imports)) {
       AddPhase(Phase{{loop}, {}, false, {}, "", {}}, out, items);
       return true;

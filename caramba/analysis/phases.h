@@ -18,7 +18,10 @@
 //    of a serial loop) is its one output: its initialisation moves into the
 //    phase, and the phase returns it; a loop that computes several such
 //    values from independent statements (`lo = min(lo, x)`, `hi = max(...)`)
-//    is split into one phase per value.
+//    is split into one phase per value;
+//  - a call to a jitted helper that is itself a host program (PhaseInput::
+//    host_calls) runs on the host, where the helper's host program runs its
+//    own phases; the loops around such calls are host loops.
 // Whatever it cannot express returns `ok = false` with the reason; the kernel
 // then keeps the one-workunit translation (or its refusal).
 #pragma once
@@ -73,6 +76,11 @@ struct PhaseInput {
   bool prange_parallel = true;
   /// Serial loops proven independent run in parallel (--parallelize=auto).
   bool auto_parallel = true;
+  /// Jitted helpers whose calls run on the host: helpers that are host
+  /// programs themselves (their own phases, allocations), which no workunit
+  /// can call. A statement calling one is a host statement, and a loop
+  /// holding one is a host loop (a time loop), never a phase.
+  std::set<std::string> host_calls;
 };
 
 PhaseProgram PlanPhases(const PhaseInput& in);

@@ -13,6 +13,8 @@ def initialize(C_in, C_out, H, K, N, W):
     return input, weights, bias
 
 
+# caramba: sizes N=64,4096
+# caramba: runas conv2d(*initialize(3, 4, N2, 3, 2, N2)[:2])
 @nb.jit(nopython=True, parallel=False, fastmath=True)
 def conv2d(input, weights):
     K = weights.shape[0]

@@ -3,6 +3,8 @@
 // returns. Each case is named after the kind of kernel it came from.
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/walk.h"
@@ -233,4 +235,98 @@ TEST_CASE("heat_swap: a loop over the host's own arrays is a parallel phase (its
   REQUIRE(p.prog.ok);
   REQUIRE(p.prog.phases.size() == 1);
   CHECK(p.prog.phases[0].parallel);
+}
+
+namespace {
+
+// `kernel` of a whole module, its calls to `host_calls` running on the host.
+Planned PlanIn(const std::string& src, const std::string& kernel, std::set<std::string> host_calls) {
+  Planned r{Tree::Parse(src), {}};
+  TranslateOptions opts;
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{r.tree, "t.py", &opts});
+  const KernelPlan* plan = plans.Find(kernel);
+  REQUIRE(plan != nullptr);
+  ModuleInfo mod = AnalyzeModule(r.tree, "t.py");
+  Node def;
+  Walk(r.tree.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition" && n.ChildByField("name").Text() == kernel) def = n;
+    return !def;
+  });
+  PhaseInput in{def, plan->types, plan->params, mod.imports};
+  in.host_calls = std::move(host_calls);
+  r.prog = PlanPhases(in);
+  return r;
+}
+
+const char* const kRelaxModule =
+    "import numpy as np\nfrom numba import njit\n\n"
+    "@njit\ndef relax(p, nit):\n"
+    "    pn = np.empty_like(p)\n"
+    "    for q in range(nit):\n"
+    "        for i in range(p.shape[0]):\n"
+    "            pn[i] = p[i]\n"
+    "        for i in range(1, p.shape[0] - 1):\n"
+    "            p[i] = 0.5 * (pn[i - 1] + pn[i + 1])\n\n"
+    "@njit\ndef solve(p, nt, nit):\n"
+    "    for n in range(nt):\n"
+    "        relax(p, nit)\n"
+    "        for i in range(p.shape[0]):\n"
+    "            p[i] = p[i] * 0.5\n";
+
+}  // namespace
+
+TEST_CASE("solve: a time loop calling a helper that is a host program stays on the host around its phase") {
+  Planned p = PlanIn(kRelaxModule, "solve", {"relax"});
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);  // the map after the call; the call itself is a host statement
+  CHECK(p.prog.parallel_phases == 1);
+  CHECK(p.prog.phases[0].inputs == std::vector<std::string>{"p"});
+}
+
+TEST_CASE("cavity_flow: a driver whose whole body is a time loop of helper calls has no phase of its own") {
+  Planned p = PlanIn(
+      "from numba import njit\n\n@njit\ndef step(u, dt):\n    u[1:] = u[:-1] * dt\n\n"
+      "@njit\ndef drive(u, nt, dt):\n    for n in range(nt):\n        step(u, dt)\n",
+      "drive", {"step"});
+  REQUIRE(p.prog.ok);
+  CHECK(p.prog.phases.empty());
+}
+
+TEST_CASE("cavity_flow: without the helper on the host, its time loop is one serial phase") {
+  Planned p = PlanIn(
+      "from numba import njit\n\n@njit\ndef step(u, dt):\n    u[1:] = u[:-1] * dt\n\n"
+      "@njit\ndef drive(u, nt, dt):\n    for n in range(nt):\n        step(u, dt)\n",
+      "drive", {});
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK_FALSE(p.prog.phases[0].parallel);
+}
+
+TEST_CASE("triangular_calls: a host loop calling a helper cannot hold phases whose range depends on its variable") {
+  Planned p = PlanIn(
+      "from numba import njit\n\n@njit\ndef step(u):\n    u[1:] = u[:-1]\n\n"
+      "@njit\ndef drive(u, n):\n    for t in range(n):\n        step(u)\n"
+      "        for i in range(t):\n            u[i] = 0.0\n",
+      "drive", {"step"});
+  CHECK_FALSE(p.prog.ok);
+  CHECK(p.prog.reason.find("calls 'step'") != std::string::npos);
+}
+
+TEST_CASE("apply_each: a helper called once per element does not make its loop a host loop") {
+  Planned p = PlanIn(
+      "import numpy as np\nfrom numba import njit\n\n@njit\ndef twice(v):\n    out = np.empty(2)\n"
+      "    out[0] = v\n    out[1] = v\n    return out\n\n"
+      "@njit\ndef apply_each(a, b):\n    for i in range(a.shape[0]):\n        b[i] = twice(a[i])[0]\n",
+      "apply_each", {"twice"});
+  CHECK_FALSE(p.prog.ok);
+  CHECK(p.prog.reason.find("depend on its variable") != std::string::npos);
+}
+
+TEST_CASE("projection_length: element work of the host's own in a loop calling a host helper is refused") {
+  Planned p = PlanIn(
+      "import numpy as np\nfrom numba import njit\n\n@njit\ndef unit(v):\n    return v / np.sqrt(np.sum(v * v))\n\n"
+      "@njit\ndef projection_length(a, b):\n    s = 0.0\n    for i in range(a.shape[0]):\n"
+      "        s += a[i] * unit(b)[i]\n    return s\n",
+      "projection_length", {"unit"});
+  CHECK_FALSE(p.prog.ok);
 }

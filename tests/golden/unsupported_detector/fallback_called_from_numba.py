@@ -2,7 +2,8 @@
 # decorator; when a kernel that stays Numba code calls it, Numba would fail
 # on the call ("Untyped global name"). So it stays Numba code, with the NumPy
 # refusal that made it fall back and CRB132; the caller says why it cannot
-# use it. A fallback kernel called only from Python still falls back.
+# use it (here a call per element: a host program could not make it once).
+# A fallback kernel called only from Python still falls back.
 import numpy as np
 from numba import njit
 
@@ -14,10 +15,9 @@ def unit(v):  # expect: CRB132
 
 @njit
 def projection_length(a, b):
-    u = unit(b)  # expect: CRB119
     s = 0.0
     for i in range(a.shape[0]):
-        s += a[i] * u[i]
+        s += a[i] * unit(b)[i]  # expect: CRB119
     return s
 
 
