@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/isolation.h"
 #include "caramba/text.h"
 #include "caramba/validation.h"
 
@@ -71,6 +72,11 @@ std::vector<std::string> PassManager::VisitorNames() const {
 }
 
 PassResult PassManager::Run(std::string source, std::string_view path, const TranslateOptions& options) const {
+  MaybeCrashForTest(source);
+  // The walks recurse as deep as the tree (up to kMaxTreeDepth levels): the
+  // whole run goes on a stack big enough for them.
+  PassResult translated;
+  RunOnLargeStack([&] { translated = [&]() -> PassResult {
   // A partial pipeline (--stop-after, --only) writes no final translation to
   // check.
   if (!options.validate || !options.stop_after.empty() || !options.only.empty())
@@ -108,6 +114,8 @@ PassResult PassManager::Run(std::string source, std::string_view path, const Tra
   result.timings.push_back({"validation", validating, 0});
   if (rerunning > 0) result.timings.push_back({"validation: discarded runs", rerunning, 0});
   return result;
+  }(); });
+  return translated;
 }
 
 PassResult PassManager::RunOnce(std::string source, std::string_view path, const TranslateOptions& options) const {
@@ -120,7 +128,9 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
 
   // Syntax first: a file that does not parse is never translated.
   for (const SyntaxProblem& p : FindSyntaxProblems(tree)) {
-    DiagId id = p.kind == SyntaxProblem::Kind::kPython2 ? DiagId::kPython2Syntax : DiagId::kSyntaxError;
+    DiagId id = p.kind == SyntaxProblem::Kind::kPython2   ? DiagId::kPython2Syntax
+                : p.kind == SyntaxProblem::Kind::kTooDeep ? DiagId::kTooDeep
+                                                          : DiagId::kSyntaxError;
     auto d = Diagnostic::Make(id, p.message, std::string(path)).At(p.start_byte, p.end_byte);
     if (p.kind == SyntaxProblem::Kind::kPython2 && p.message.find("print") != std::string::npos)
       d.Help("write print(...) as a function call; Numba kernels need Python 3");

@@ -156,8 +156,119 @@ Tree Tree::Parse(std::string source) {
 
 Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_); }
 
+std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
+  // A cursor walk (no recursion) that keeps, along the current path, how
+  // many of the ancestors are conditional expressions.
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  std::vector<bool> conditional{false};
+  uint32_t conditionals = 0;
+  std::optional<SyntaxProblem> found;
+  auto enter = [&](TSNode n) {
+    bool cond = std::string_view(ts_node_type(n)) == "conditional_expression";
+    conditional.push_back(cond);
+    conditionals += cond;
+    uint32_t depth = static_cast<uint32_t>(conditional.size()) - 1;
+    if (depth > kMaxTreeDepth)
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+                            "nested more than " + std::to_string(kMaxTreeDepth) +
+                                " syntax levels deep here (CPython stops compiling about 3,000 levels deep and refuses 200 "
+                                "nested parentheses)"};
+    else if (conditionals > kMaxConditionalNesting)
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+                            "more than " + std::to_string(kMaxConditionalNesting) +
+                                " nested conditional expressions (x if c else y): each becomes a nested "
+                                "if statement, beyond CPython's 100 indentation levels"};
+  };
+  auto leave = [&] {
+    conditionals -= conditional.back();
+    conditional.pop_back();
+  };
+  for (;;) {
+    if (!found && ts_tree_cursor_goto_first_child(&c)) {
+      enter(ts_tree_cursor_current_node(&c));
+      continue;
+    }
+    bool next = false;
+    while (!found) {
+      if (conditional.size() <= 1) break;
+      leave();
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        enter(ts_tree_cursor_current_node(&c));
+        next = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!next) break;
+  }
+  ts_tree_cursor_delete(&c);
+  return found;
+}
+
+namespace {
+
+// Statement lists the grammar accepts and CPython does not: an empty block
+// (a def, class, if ... without a body: tree-sitter's external scanner lets
+// the block be empty) and statements indented unlike their siblings
+// ("unexpected indent", "unindent does not match"). Only statement-level
+// nodes are visited, never expressions.
+void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  auto starts_line = [&](uint32_t at, uint32_t* column) {
+    uint32_t i = at, indent_start = at;
+    while (i > 0 && (src[i - 1] == ' ' || src[i - 1] == '\t' || src[i - 1] == '\f')) {
+      --i;
+      if (src[i] != '\f' && indent_start == i + 1) indent_start = i;  // a form feed resets the column, as in CPython
+    }
+    *column = at - indent_start;
+    return i == 0 || src[i - 1] == '\n' || src[i - 1] == '\r';
+  };
+  auto statement_level = [](std::string_view type) {
+    auto ends = [&](std::string_view suffix) {
+      return type.size() >= suffix.size() && type.substr(type.size() - suffix.size()) == suffix;
+    };
+    return type == "module" || type == "block" || type == "decorated_definition" || ends("_definition") ||
+           ends("_clause") || type == "if_statement" || type == "for_statement" || type == "while_statement" ||
+           type == "try_statement" || type == "with_statement" || type == "match_statement";
+  };
+  Walk(tree.Root(), [&](const Node& n) {
+    if (n.IsError() || n.IsMissing()) return false;
+    std::string_view type = n.Type();
+    if (!statement_level(type)) return false;
+    if (type != "module" && type != "block") return true;
+    std::optional<uint32_t> want;
+    if (type == "module") want = 0;
+    bool any = false;
+    for (const Node& c : n.NamedChildren()) {
+      if (c.Type() == "comment") continue;
+      any = true;
+      if (c.IsError() || c.IsMissing()) continue;
+      uint32_t column = 0;
+      if (!starts_line(c.StartByte(), &column)) continue;  // after `;` or on the header's line
+      if (!want) want = column;
+      else if (column != *want) {
+        uint32_t line_end = c.StartByte();
+        while (line_end < src.size() && src[line_end] != '\n' && src[line_end] != '\r') ++line_end;
+        out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), line_end,
+                        column > *want ? "unexpected indent" : "unindent does not match the indentation of the block"});
+      }
+    }
+    if (type == "block" && !any && !n.HasError()) {
+      Node owner = n.Parent();
+      uint32_t s = owner ? owner.StartByte() : n.StartByte();
+      uint32_t e = s;
+      while (e < src.size() && src[e] != '\n' && src[e] != '\r') ++e;
+      out->push_back({SyntaxProblem::Kind::kError, s, e, "expected an indented block after this line"});
+    }
+    return true;
+  });
+}
+
+}  // namespace
+
 std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   std::vector<SyntaxProblem> out;
+  if (auto deep = FindNestingProblem(tree)) return {*deep};
   std::string_view src = tree.Source();
   // Python 2 statements can only hide in statement lists whose text holds
   // the keyword; ERROR/MISSING nodes only under nodes that HasError(). So the
@@ -194,6 +305,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     bool keyword_inside = t.find("print") != std::string_view::npos || t.find("exec") != std::string_view::npos;
     return keyword_inside && n.NamedChildCount() > 0 && type != "expression_statement" && type != "call";
   });
+  FindIndentationProblems(tree, &out);
   // The `<>` operator (a token inside comparisons): find it by text, then
   // check that the token there really is the operator (not inside a string).
   for (size_t at = src.find("<>"); at != std::string_view::npos; at = src.find("<>", at + 2)) {

@@ -1,6 +1,8 @@
 // diff.cpp — see diff.h.
 #include "caramba/batch/diff.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <vector>
 
@@ -89,6 +91,39 @@ std::string Range(size_t start, size_t count) {
 
 }  // namespace
 
+std::string DiffHeaderName(std::string_view name) {
+  bool special = false, space = false;
+  for (unsigned char c : name) {
+    if (c == '"' || c == '\\' || c < 0x20 || c == 0x7f) special = true;
+    if (c == ' ') space = true;
+  }
+  if (special) {
+    // C-style quoting, as git writes such names and GNU patch reads them.
+    std::string q = "\"";
+    for (unsigned char c : name) {
+      switch (c) {
+        case '"': q += "\\\""; break;
+        case '\\': q += "\\\\"; break;
+        case '\n': q += "\\n"; break;
+        case '\t': q += "\\t"; break;
+        case '\r': q += "\\r"; break;
+        default:
+          if (c < 0x20 || c == 0x7f) {
+            char oct[8];
+            std::snprintf(oct, sizeof oct, "\\%03o", c);
+            q += oct;
+          } else {
+            q += static_cast<char>(c);
+          }
+      }
+    }
+    return q + "\"";
+  }
+  // A name with spaces ends at a tab, as git and diff -u write it: patch and
+  // git apply would otherwise cut it at the first space.
+  return space ? std::string(name) + "\t" : std::string(name);
+}
+
 std::string UnifiedDiff(std::string_view before, std::string_view after, std::string_view from_label,
                         std::string_view to_label, int context) {
   if (before == after) return {};
@@ -103,11 +138,8 @@ std::string UnifiedDiff(std::string_view before, std::string_view after, std::st
   for (size_t i = 0; i < suf; ++i) steps.push_back({Op::kKeep, a.size() - suf + i, b.size() - suf + i});
 
   std::string out;
-  out += "--- ";
-  out += from_label;
-  out += "\n+++ ";
-  out += to_label;
-  out += "\n";
+  out += "--- " + DiffHeaderName(from_label) + "\n";
+  out += "+++ " + DiffHeaderName(to_label) + "\n";
   const size_t ctx = static_cast<size_t>(std::max(context, 0));
   size_t i = 0;
   while (i < steps.size()) {

@@ -101,3 +101,68 @@ TEST_CASE("parsing is safe from several threads at once") {
   for (auto& t : ts) t.join();
   for (int v : ok) CHECK(v == 50);
 }
+
+// Hardening findings: inputs the grammar accepts that CPython rejects, and
+// nesting deep enough to overflow the translator's recursive walks.
+namespace {
+bool HasProblem(const std::string& src, caramba::SyntaxProblem::Kind kind, const std::string& text = "") {
+  for (const auto& p : caramba::FindSyntaxProblems(caramba::Tree::Parse(src)))
+    if (p.kind == kind && p.message.find(text) != std::string::npos) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("unexpected indent is a syntax error (CRB005), as in CPython") {
+  using K = caramba::SyntaxProblem::Kind;
+  CHECK(HasProblem("x = 1\n    y = 2\n", K::kError, "unexpected indent"));
+  CHECK(HasProblem("if x:\n    a = 1\n        b = 2\n", K::kError, "unexpected indent"));
+  CHECK(HasProblem("def f(a):\n    return a\n  b = 2\n", K::kError, "unindent"));
+  CHECK(HasProblem("  x = 1\n", K::kError, "unexpected indent"));
+}
+
+TEST_CASE("a function without a body is a syntax error (CRB005)") {
+  using K = caramba::SyntaxProblem::Kind;
+  CHECK(HasProblem("def f():\n\nx = 1\n", K::kError, "indented block"));
+  CHECK(HasProblem("class C:\nx = 1\n", K::kError, "indented block"));
+  CHECK(HasProblem("def f():\n    # only a comment\n", K::kError, "indented block"));
+}
+
+TEST_CASE("indentation that CPython accepts has no problems") {
+  for (const char* src : {"if x: a = 1; b = 2\n", "def f(): pass\nx = 1\n",
+                          "def f():\n    a = 1\n# a comment at column 0\n    return a\n",
+                          "x = (1 +\n        2)\ny = 3\n", "\fx = 1\n", "class C:\n\tdef f(self):\n\t\tpass\n",
+                          "s = '''\n  not code\n'''\nt = 1\n", "x = 1 + \\\n    2\n"}) {
+    CAPTURE(src);
+    CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(src)).empty());
+  }
+}
+
+TEST_CASE("4100 nested calls and 9100 parentheses are refused as too deep (CRB019), without recursion") {
+  std::string calls = "y = ";
+  for (int i = 0; i < 4100; ++i) calls += "f(";
+  calls += "1" + std::string(4100, ')') + "\n";
+  std::string parens = "y = " + std::string(9100, '(') + "1" + std::string(9100, ')') + "\n";
+  for (const std::string* src : {&calls, &parens}) {
+    auto problem = caramba::FindNestingProblem(caramba::Tree::Parse(*src));
+    REQUIRE(problem);
+    CHECK(problem->kind == caramba::SyntaxProblem::Kind::kTooDeep);
+    CHECK(HasProblem(*src, caramba::SyntaxProblem::Kind::kTooDeep));
+  }
+  // What CPython compiles stays within the limit: 199 nested parentheses, a
+  // chain of 2,990 additions (CPython's compiler stops near 3,000).
+  std::string ok = "y = " + std::string(199, '(') + "1" + std::string(199, ')') + "\n";
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(ok)));
+  std::string chain = "y = a";
+  for (int i = 0; i < 2990; ++i) chain += " + a";
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(chain + "\n")));
+}
+
+TEST_CASE("a chain of 99 conditional expressions is refused (CRB019), a chain of 40 is not") {
+  auto chain = [](int n) {
+    std::string s = "x = ";
+    for (int i = 0; i < n; ++i) s += std::to_string(i) + " if c" + std::to_string(i) + " else ";
+    return s + "0\n";
+  };
+  CHECK(caramba::FindNestingProblem(caramba::Tree::Parse(chain(99))));
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(chain(40))));
+}
