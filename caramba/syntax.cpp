@@ -235,6 +235,15 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
     if (n.IsError() || n.IsMissing()) return false;
     std::string_view type = n.Type();
     if (!statement_level(type)) return false;
+    if (type == "try_statement") {
+      bool handler = false;
+      for (const Node& c : n.NamedChildren()) {
+        std::string_view ct = c.Type();
+        handler |= ct == "except_clause" || ct == "except_group_clause" || ct == "finally_clause";
+      }
+      if (!handler) out->push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.StartByte() + 3,
+                                    "expected 'except' or 'finally' block"});
+    }
     if (type != "module" && type != "block") return true;
     std::optional<uint32_t> want;
     if (type == "module") want = 0;
@@ -262,6 +271,60 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
     }
     return true;
   });
+}
+
+// Statements the grammar accepts anywhere and CPython's compiler only in a
+// function or a loop: `return` and `yield` outside a function, `break` and
+// `continue` outside a loop. A cursor walk keeps the node types on the path.
+void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  if (src.find("return") == std::string_view::npos && src.find("yield") == std::string_view::npos &&
+      src.find("break") == std::string_view::npos && src.find("continue") == std::string_view::npos)
+    return;
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  std::vector<std::string_view> path{"module"};
+  auto check = [&](TSNode n) {
+    std::string_view t = ts_node_type(n);
+    bool function_only = t == "return_statement" || t == "yield";
+    bool loop_only = t == "break_statement" || t == "continue_statement";
+    if (!function_only && !loop_only) return;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      std::string_view a = *it;
+      if (a == "function_definition" || (t == "yield" && a == "lambda")) {
+        if (function_only) return;
+        break;  // a loop outside the function does not count
+      }
+      if (loop_only && (a == "for_statement" || a == "while_statement")) return;
+      if (a == "class_definition" || a == "module") break;
+    }
+    std::string what = t == "return_statement" ? "'return' outside function"
+                       : t == "yield"          ? "'yield' outside function"
+                       : t == "break_statement" ? "'break' outside loop"
+                                                : "'continue' not properly in loop";
+    out->push_back({SyntaxProblem::Kind::kError, ts_node_start_byte(n), ts_node_end_byte(n), what});
+  };
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      path.push_back(ts_node_type(n));
+      check(n);
+      continue;
+    }
+    bool next = false;
+    while (path.size() > 1) {
+      path.pop_back();
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        TSNode n = ts_tree_cursor_current_node(&c);
+        path.push_back(ts_node_type(n));
+        check(n);
+        next = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!next) break;
+  }
+  ts_tree_cursor_delete(&c);
 }
 
 }  // namespace
@@ -306,6 +369,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     return keyword_inside && n.NamedChildCount() > 0 && type != "expression_statement" && type != "call";
   });
   FindIndentationProblems(tree, &out);
+  FindContextProblems(tree, &out);
   // The `<>` operator (a token inside comparisons): find it by text, then
   // check that the token there really is the operator (not inside a string).
   for (size_t at = src.find("<>"); at != std::string_view::npos; at = src.find("<>", at + 2)) {
