@@ -157,22 +157,35 @@ Tree Tree::Parse(std::string source) {
 Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_); }
 
 std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
-  // A cursor walk (no recursion) that keeps, along the current path, how
-  // many of the ancestors are conditional expressions.
+  // A cursor walk (no recursion) that keeps, along the current path, which
+  // ancestors are conditional expressions and which open a bracket.
   TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
-  std::vector<bool> conditional{false};
-  uint32_t conditionals = 0;
+  struct Frame {
+    bool conditional = false, bracket = false;
+  };
+  std::vector<Frame> conditional{Frame{}};
+  uint32_t conditionals = 0, brackets = 0;
   std::optional<SyntaxProblem> found;
   auto enter = [&](TSNode n) {
-    bool cond = std::string_view(ts_node_type(n)) == "conditional_expression";
-    conditional.push_back(cond);
+    std::string_view type = ts_node_type(n);
+    bool cond = type == "conditional_expression";
+    conditional.push_back(Frame{cond, false});
     conditionals += cond;
+    // An opening bracket token: its parent holds one level of brackets.
+    if (!ts_node_is_named(n) && (type == "(" || type == "[" || type == "{") && conditional.size() >= 2 &&
+        !conditional[conditional.size() - 2].bracket) {
+      conditional[conditional.size() - 2].bracket = true;
+      ++brackets;
+    }
     uint32_t depth = static_cast<uint32_t>(conditional.size()) - 1;
     if (depth > kMaxTreeDepth)
       found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
                             "nested more than " + std::to_string(kMaxTreeDepth) +
                                 " syntax levels deep here (CPython stops compiling about 3,000 levels deep and refuses 200 "
                                 "nested parentheses)"};
+    else if (brackets > 200)
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+                            "too many nested parentheses (CPython's limit is 200)"};
     else if (conditionals > kMaxConditionalNesting)
       found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
                             "more than " + std::to_string(kMaxConditionalNesting) +
@@ -180,7 +193,8 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
                                 "if statement, beyond CPython's 100 indentation levels"};
   };
   auto leave = [&] {
-    conditionals -= conditional.back();
+    conditionals -= conditional.back().conditional;
+    brackets -= conditional.back().bracket;
     conditional.pop_back();
   };
   for (;;) {
@@ -244,9 +258,36 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
       if (!handler) out->push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.StartByte() + 3,
                                     "expected 'except' or 'finally' block"});
     }
+    if (type == "decorated_definition") {
+      // Decorators and the def start lines at one column.
+      uint32_t want_col = 0, col = 0;
+      bool first = true;
+      for (const Node& c : n.NamedChildren()) {
+        if (c.Type() == "comment" || !starts_line(c.StartByte(), &col)) continue;
+        if (first) want_col = col, first = false;
+        else if (col != want_col)
+          out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), c.StartByte(), "unexpected indent"});
+      }
+    }
     if (type != "module" && type != "block") return true;
     std::optional<uint32_t> want;
     if (type == "module") want = 0;
+    // A block on lines of its own is indented deeper than the line of the
+    // statement it belongs to (`def f():` then `x = 1` at the def's column is
+    // CPython's "expected an indented block").
+    uint32_t owner_indent = 0;
+    bool has_owner = false;
+    if (type == "block") {
+      Node owner = n.Parent();
+      if (owner) {
+        uint32_t line_start = owner.StartByte();
+        while (line_start > 0 && src[line_start - 1] != '\n' && src[line_start - 1] != '\r') --line_start;
+        has_owner = starts_line(line_start, &owner_indent);
+        uint32_t i = line_start;
+        while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+        owner_indent = i - line_start;
+      }
+    }
     bool any = false;
     for (const Node& c : n.NamedChildren()) {
       if (c.Type() == "comment") continue;
@@ -254,8 +295,12 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
       if (c.IsError() || c.IsMissing()) continue;
       uint32_t column = 0;
       if (!starts_line(c.StartByte(), &column)) continue;  // after `;` or on the header's line
-      if (!want) want = column;
-      else if (column != *want) {
+      if (!want) {
+        want = column;
+        if (has_owner && column <= owner_indent)
+          out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), c.StartByte(),
+                          "expected an indented block"});
+      } else if (column != *want) {
         uint32_t line_end = c.StartByte();
         while (line_end < src.size() && src[line_end] != '\n' && src[line_end] != '\r') ++line_end;
         out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), line_end,

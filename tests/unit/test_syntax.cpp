@@ -118,6 +118,9 @@ TEST_CASE("unexpected indent is a syntax error (CRB005), as in CPython") {
   CHECK(HasProblem("if x:\n    a = 1\n        b = 2\n", K::kError, "unexpected indent"));
   CHECK(HasProblem("def f(a):\n    return a\n  b = 2\n", K::kError));  // CPython: unindent does not match
   CHECK(HasProblem("  x = 1\n", K::kError, "unexpected indent"));
+  // Fuzz finding: a decorator, then the def indented under it.
+  CHECK(HasProblem("@njit\n    def k(a):\n    a[0] = 1\n", K::kError, "unexpected indent"));
+  CHECK(HasProblem("if x:\n    def f():\n    return 1\n", K::kError, "expected an indented block"));
 }
 
 TEST_CASE("a function without a body is a syntax error (CRB005)") {
@@ -152,6 +155,14 @@ TEST_CASE("4100 nested calls and 9100 parentheses are refused as too deep (CRB01
   // chain of 2,990 additions (CPython's compiler stops near 3,000).
   std::string ok = "y = " + std::string(199, '(') + "1" + std::string(199, ')') + "\n";
   CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(ok)));
+  // Fuzz finding: 201 nested brackets parse here, CPython refuses them (200 it takes).
+  std::string brackets = "y = " + std::string(100, '(') + std::string(101, '[') + "1" + std::string(101, ']') +
+                         std::string(100, ')') + "\n";
+  std::string two_hundred = "y = " + std::string(200, '(') + "1" + std::string(200, ')') + "\n";
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(two_hundred)));
+  auto too_many = caramba::FindNestingProblem(caramba::Tree::Parse(brackets));
+  REQUIRE(too_many);
+  CHECK(too_many->message.find("too many nested parentheses") != std::string::npos);
   std::string chain = "y = a";
   for (int i = 0; i < 2990; ++i) chain += " + a";
   CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(chain + "\n")));
