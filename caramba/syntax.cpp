@@ -324,7 +324,8 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
 void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
   std::string_view src = tree.Source();
   if (src.find("return") == std::string_view::npos && src.find("yield") == std::string_view::npos &&
-      src.find("break") == std::string_view::npos && src.find("continue") == std::string_view::npos)
+      src.find("break") == std::string_view::npos && src.find("continue") == std::string_view::npos &&
+      src.find("nonlocal") == std::string_view::npos)
     return;
   TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
   std::vector<std::string_view> path{"module"};
@@ -332,6 +333,14 @@ void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
     std::string_view t = ts_node_type(n);
     bool function_only = t == "return_statement" || t == "yield";
     bool loop_only = t == "break_statement" || t == "continue_statement";
+    if (t == "nonlocal_statement") {
+      // Allowed in any function, also in a class body inside one.
+      for (std::string_view a : path)
+        if (a == "function_definition") return;
+      out->push_back({SyntaxProblem::Kind::kError, ts_node_start_byte(n), ts_node_end_byte(n),
+                      "nonlocal declaration not allowed at module level"});
+      return;
+    }
     if (!function_only && !loop_only) return;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
       std::string_view a = *it;

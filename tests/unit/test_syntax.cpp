@@ -184,12 +184,14 @@ TEST_CASE("return, yield, break and continue where CPython's compiler refuses th
   CHECK(HasProblem("class C:\n    return 1\n", K::kError, "'return' outside function"));
   CHECK(HasProblem("x = (yield)\n", K::kError, "'yield' outside function"));
   CHECK(HasProblem("break\n", K::kError, "'break' outside loop"));
+  CHECK(HasProblem("nonlocal x\n", K::kError, "nonlocal declaration not allowed at module level"));
   CHECK(HasProblem("for i in x:\n    def f():\n        continue\n", K::kError, "'continue'"));
   CHECK(HasProblem("try:\n    x = 1\ny = 2\n", K::kError, "expected 'except' or 'finally'"));
   for (const char* ok : {"def f():\n    return 1\n", "def g():\n    yield 1\n", "f = lambda: (yield)\n",
                          "for i in x:\n    if i:\n        break\n    continue\n",
                          "while x:\n    with a:\n        break\n", "def f():\n    class C:\n        pass\n    return C\n",
-                         "try:\n    x = 1\nfinally:\n    pass\n", "try:\n    x = 1\nexcept E:\n    pass\n"}) {
+                         "try:\n    x = 1\nfinally:\n    pass\n", "try:\n    x = 1\nexcept E:\n    pass\n",
+                         "def f():\n    x = 1\n    class C:\n        nonlocal x\n"}) {
     CAPTURE(ok);
     CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(ok)).empty());
   }
