@@ -324,7 +324,7 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   auto finish = [&](int code) {
     if (json) {
       report["exit_code"] = code;
-      out << report.dump(2) << "\n";
+      out << DumpJson(report) << "\n";
     }
     return code;
   };

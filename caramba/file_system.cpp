@@ -2,6 +2,7 @@
 #include "caramba/file_system.h"
 
 #include <cerrno>
+#include <csignal>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -55,61 +56,134 @@ std::optional<std::string> RealFileSystem::Read(const std::string& path, Diagnos
 }
 
 bool RealFileSystem::WriteAtomic(const std::string& path, std::string_view content, Diagnostic* diag) {
-  return WriteImpl(path, content, std::nullopt, diag);
+  return WriteImpl(path, content, std::nullopt, diag, false);
 }
 
 bool RealFileSystem::WriteAtomicWithMode(const std::string& path, std::string_view content, uint32_t mode,
                                          Diagnostic* diag) {
-  return WriteImpl(path, content, mode, diag);
+  return WriteImpl(path, content, mode, diag, false);
 }
 
-bool RealFileSystem::WriteImpl(const std::string& path, std::string_view content,
-                               std::optional<uint32_t> new_mode, Diagnostic* diag) {
-  auto fail = [&](const std::string& what) {
-    *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot write '" + path + "': " + what, path);
-    return false;
-  };
-  struct stat st {};
-  // umask() is process-global and racy when batch workers write in
-  // parallel: read it once.
-  static const mode_t kUmask = [] { mode_t m = ::umask(0); ::umask(m); return m; }();
-  mode_t mode = new_mode ? static_cast<mode_t>(*new_mode & 07777) : (0666 & ~kUmask);
-  if (::stat(path.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) return fail("it is a directory");
-    mode = st.st_mode & 07777;
-  }
-  std::string dir = ".";
-  if (auto slash = path.rfind('/'); slash != std::string::npos) dir = slash == 0 ? "/" : path.substr(0, slash);
-  std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
-  std::string tmpl = dir + "/." + base + ".caramba-XXXXXX";
-  std::string tmp = tmpl;
-  int fd = ::mkstemp(tmp.data());
-  if (fd < 0) return fail(std::strerror(errno));
+namespace {
+
+// A write beyond `ulimit -f` must fail with EFBIG (reported as CRB007, the
+// temporary file removed), not kill the process with SIGXFSZ.
+void IgnoreFileSizeSignal() {
+  static const bool once = [] {
+    std::signal(SIGXFSZ, SIG_IGN);
+    return true;
+  }();
+  (void)once;
+}
+
+bool WriteFd(int fd, std::string_view content, int* err) {
   size_t off = 0;
   while (off < content.size()) {
     ssize_t n = ::write(fd, content.data() + off, content.size() - off);
     if (n < 0) {
       if (errno == EINTR) continue;
-      int err = errno;
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return fail(std::strerror(err));
+      *err = errno;
+      return false;
     }
     off += static_cast<size_t>(n);
   }
-  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
-    int err = errno;
+  return true;
+}
+
+// ".NAME.caramba-XXXXXX" in NAME's directory, with NAME shortened so the
+// temporary name fits NAME_MAX however long the real one is.
+std::string TempTemplate(const std::string& dir, const std::string& base) {
+  const size_t kExtra = std::string_view(".").size() + std::string_view(".caramba-XXXXXX").size();
+  std::string stem = base.size() + kExtra > NAME_MAX ? base.substr(0, NAME_MAX - kExtra) : base;
+  return dir + "/." + stem + ".caramba-XXXXXX";
+}
+
+}  // namespace
+
+bool RealFileSystem::WriteImpl(const std::string& given_path, std::string_view content,
+                               std::optional<uint32_t> new_mode, Diagnostic* diag, bool no_replace) {
+  IgnoreFileSizeSignal();
+  auto fail = [&](const std::string& what) {
+    *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot write '" + given_path + "': " + what, given_path);
+    return false;
+  };
+  // umask() is process-global and racy when batch workers write in
+  // parallel: read it once.
+  static const mode_t kUmask = [] { mode_t m = ::umask(0); ::umask(m); return m; }();
+  mode_t mode = new_mode ? static_cast<mode_t>(*new_mode & 07777) : (0666 & ~kUmask);
+  std::string path = given_path;
+  struct stat st {};
+  bool exists = ::lstat(path.c_str(), &st) == 0;
+  if (exists && no_replace) return fail("it already exists (refusing to overwrite it)");
+  if (exists && S_ISLNK(st.st_mode)) {
+    // A symlink stays a symlink: its target is written (replaced atomically
+    // in the target's directory), as an editor saving through it would.
+    char buf[PATH_MAX];
+    if (!::realpath(path.c_str(), buf)) return fail("it is a symlink whose target does not exist");
+    path = buf;
+    exists = ::lstat(path.c_str(), &st) == 0;
+  }
+  bool keep_owner = false;
+  if (exists) {
+    if (S_ISDIR(st.st_mode)) return fail("it is a directory");
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
+      // A device or a pipe (-o /dev/null, -o /dev/stdout, a FIFO) is written
+      // to, never replaced: renaming a file over it would replace the device.
+      int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+      if (fd < 0) return fail(std::strerror(errno));
+      int err = 0;
+      bool ok = WriteFd(fd, content, &err);
+      ::close(fd);
+      return ok ? true : fail(std::strerror(err));
+    }
+    if (!S_ISREG(st.st_mode)) return fail("it is not a regular file, a character device or a FIFO");
+    if (st.st_nlink > 1)
+      return fail("it has " + std::to_string(st.st_nlink) +
+                  " hard links; replacing it would split them (break the links, or write elsewhere)");
+    mode = st.st_mode & 07777;
+    keep_owner = st.st_uid != ::geteuid() || st.st_gid != ::getegid();
+  }
+  std::string dir = ".";
+  if (auto slash = path.rfind('/'); slash != std::string::npos) dir = slash == 0 ? "/" : path.substr(0, slash);
+  std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  std::string tmp = TempTemplate(dir, base);
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return fail(std::strerror(errno));
+  auto fail_tmp = [&](int err) {
     ::close(fd);
     ::unlink(tmp.c_str());
     return fail(std::strerror(err));
-  }
-  ::close(fd);
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
+  };
+  int err = 0;
+  if (!WriteFd(fd, content, &err)) return fail_tmp(err);
+  // The replacement keeps the owner and group of the file it replaces; where
+  // that is not allowed (another user's file), nothing is replaced.
+  if (keep_owner && ::fchown(fd, st.st_uid, st.st_gid) != 0) {
+    ::close(fd);
     ::unlink(tmp.c_str());
-    return fail(std::strerror(err));
+    return fail("it belongs to another user or group, and the replacement could not keep its owner (" +
+                std::string(std::strerror(errno)) + ")");
+  }
+  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) return fail_tmp(errno);
+  ::close(fd);
+  if (no_replace) {
+    // link() never replaces: a file that appeared meanwhile is kept.
+    int rc = ::link(tmp.c_str(), path.c_str());
+    int lerr = errno;
+    ::unlink(tmp.c_str());
+    if (rc != 0) return fail(lerr == EEXIST ? "it already exists (refusing to overwrite it)" : std::strerror(lerr));
+    return true;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int rerr = errno;
+    ::unlink(tmp.c_str());
+    return fail(std::strerror(rerr));
   }
   return true;
+}
+
+bool RealFileSystem::WriteNew(const std::string& path, std::string_view content, uint32_t mode, Diagnostic* diag) {
+  return WriteImpl(path, content, mode, diag, /*no_replace=*/true);
 }
 
 bool RealFileSystem::SameFile(const std::string& a, const std::string& b) {
@@ -134,6 +208,14 @@ bool FileSystem::WriteAtomicWithMode(const std::string& path, std::string_view c
   return WriteAtomic(path, content, diag);
 }
 std::string FileSystem::RealPath(const std::string&) { return {}; }
+bool FileSystem::WriteNew(const std::string& path, std::string_view content, uint32_t mode, Diagnostic* diag) {
+  if (Stat(path, false)) {
+    *diag = Diagnostic::Make(DiagId::kOutputWrite, "cannot write '" + path + "': it already exists (refusing to overwrite it)",
+                             path);
+    return false;
+  }
+  return WriteAtomicWithMode(path, content, mode, diag);
+}
 
 std::optional<FileInfo> RealFileSystem::Stat(const std::string& path, bool follow) {
   struct stat st {};

@@ -29,8 +29,12 @@ class FileSystem {
   virtual std::optional<std::string> Read(const std::string& path, Diagnostic* diag) = 0;
   /// Writes `content` atomically: a temporary file in the same directory,
   /// then a rename, so readers never see a half-written file and a failure
-  /// leaves nothing behind. Keeps the mode of an existing file. On failure
-  /// returns false and fills `diag` (CRB007).
+  /// leaves nothing behind. Keeps the mode, owner and group of an existing
+  /// file (refuses when the owner cannot be kept). A symlink is written
+  /// through (its target is replaced, the link stays); a character device
+  /// or a FIFO is written to, never replaced; a file with several hard links
+  /// is refused (replacing it would split them), as is anything else that
+  /// is not a regular file. On failure returns false and fills `diag` (CRB007).
   virtual bool WriteAtomic(const std::string& path, std::string_view content, Diagnostic* diag) = 0;
   /// True when both paths name the same existing file (hard links, symlinks).
   virtual bool SameFile(const std::string& a, const std::string& b) = 0;
@@ -54,6 +58,9 @@ class FileSystem {
                                    Diagnostic* diag);
   /// The canonical absolute path (symlinks resolved), or "" when it does not exist.
   virtual std::string RealPath(const std::string& path);
+  /// As WriteAtomicWithMode, but fails (CRB007) when `path` exists, even
+  /// when it appears during the write: backups never overwrite anything.
+  virtual bool WriteNew(const std::string& path, std::string_view content, uint32_t mode, Diagnostic* diag);
 };
 
 /// The real file system (POSIX).
@@ -68,10 +75,11 @@ class RealFileSystem : public FileSystem {
   bool WriteAtomicWithMode(const std::string& path, std::string_view content, uint32_t mode,
                            Diagnostic* diag) override;
   std::string RealPath(const std::string& path) override;
+  bool WriteNew(const std::string& path, std::string_view content, uint32_t mode, Diagnostic* diag) override;
 
  private:
   bool WriteImpl(const std::string& path, std::string_view content, std::optional<uint32_t> new_mode,
-                 Diagnostic* diag);
+                 Diagnostic* diag, bool no_replace);
 };
 
 /// Checks that bytes are Python 3 source Caramba can take: not binary, valid

@@ -11,6 +11,7 @@
 #include <chrono>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/isolation.h"
 #include "caramba/text.h"
 #include "caramba/validation.h"
 
@@ -74,8 +75,12 @@ std::vector<std::string> PassManager::VisitorNames() const {
 }
 
 PassResult PassManager::Run(std::string source, std::string_view path, const TranslateOptions& options) const {
+  MaybeCrashForTest(source);
   std::string input = source;
-  PassResult result = RunValidated(std::move(source), path, options);
+  // The walks recurse as deep as the tree (up to kMaxTreeDepth levels): the
+  // whole run goes on a stack big enough for them.
+  PassResult result;
+  RunOnLargeStack([&] { result = RunValidated(std::move(source), path, options); });
   std::vector<std::string> ignored;
   if (options.config) ignored = IgnoredCodesFor(*options.config, std::string(path));
   ApplySuppressions(&result.diagnostics, input, ignored, result.input_module.get(), options.verbose);
@@ -132,7 +137,9 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
 
   // Syntax first: a file that does not parse is never translated.
   for (const SyntaxProblem& p : FindSyntaxProblems(tree)) {
-    DiagId id = p.kind == SyntaxProblem::Kind::kPython2 ? DiagId::kPython2Syntax : DiagId::kSyntaxError;
+    DiagId id = p.kind == SyntaxProblem::Kind::kPython2   ? DiagId::kPython2Syntax
+                : p.kind == SyntaxProblem::Kind::kTooDeep ? DiagId::kTooDeep
+                                                          : DiagId::kSyntaxError;
     auto d = Diagnostic::Make(id, p.message, std::string(path)).At(p.start_byte, p.end_byte);
     if (p.kind == SyntaxProblem::Kind::kPython2 && p.message.find("print") != std::string::npos)
       d.Help("write print(...) as a function call; Numba kernels need Python 3");

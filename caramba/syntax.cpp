@@ -156,8 +156,236 @@ Tree Tree::Parse(std::string source) {
 
 Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_); }
 
+std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
+  // A cursor walk (no recursion) that keeps, along the current path, which
+  // ancestors are conditional expressions and which open a bracket.
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  struct Frame {
+    bool conditional = false, bracket = false;
+  };
+  std::vector<Frame> conditional{Frame{}};
+  uint32_t conditionals = 0, brackets = 0;
+  std::optional<SyntaxProblem> found;
+  auto enter = [&](TSNode n) {
+    std::string_view type = ts_node_type(n);
+    bool cond = type == "conditional_expression";
+    conditional.push_back(Frame{cond, false});
+    conditionals += cond;
+    // An opening bracket token: its parent holds one level of brackets.
+    if (!ts_node_is_named(n) && (type == "(" || type == "[" || type == "{") && conditional.size() >= 2 &&
+        !conditional[conditional.size() - 2].bracket) {
+      conditional[conditional.size() - 2].bracket = true;
+      ++brackets;
+    }
+    uint32_t depth = static_cast<uint32_t>(conditional.size()) - 1;
+    if (depth > kMaxTreeDepth)
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+                            "nested more than " + std::to_string(kMaxTreeDepth) +
+                                " syntax levels deep here (CPython stops compiling about 3,000 levels deep and refuses 200 "
+                                "nested parentheses)"};
+    else if (brackets > 200)
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+                            "too many nested parentheses (CPython's limit is 200)"};
+    else if (conditionals > kMaxConditionalNesting)
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+                            "more than " + std::to_string(kMaxConditionalNesting) +
+                                " nested conditional expressions (x if c else y): each becomes a nested "
+                                "if statement, beyond CPython's 100 indentation levels"};
+  };
+  auto leave = [&] {
+    conditionals -= conditional.back().conditional;
+    brackets -= conditional.back().bracket;
+    conditional.pop_back();
+  };
+  for (;;) {
+    if (!found && ts_tree_cursor_goto_first_child(&c)) {
+      enter(ts_tree_cursor_current_node(&c));
+      continue;
+    }
+    bool next = false;
+    while (!found) {
+      if (conditional.size() <= 1) break;
+      leave();
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        enter(ts_tree_cursor_current_node(&c));
+        next = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!next) break;
+  }
+  ts_tree_cursor_delete(&c);
+  return found;
+}
+
+namespace {
+
+// Statement lists the grammar accepts and CPython does not: an empty block
+// (a def, class, if ... without a body: tree-sitter's external scanner lets
+// the block be empty) and statements indented unlike their siblings
+// ("unexpected indent", "unindent does not match"). Only statement-level
+// nodes are visited, never expressions.
+void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  auto starts_line = [&](uint32_t at, uint32_t* column) {
+    uint32_t i = at, indent_start = at;
+    while (i > 0 && (src[i - 1] == ' ' || src[i - 1] == '\t' || src[i - 1] == '\f')) {
+      --i;
+      if (src[i] != '\f' && indent_start == i + 1) indent_start = i;  // a form feed resets the column, as in CPython
+    }
+    *column = at - indent_start;
+    return i == 0 || src[i - 1] == '\n' || src[i - 1] == '\r';
+  };
+  auto statement_level = [](std::string_view type) {
+    auto ends = [&](std::string_view suffix) {
+      return type.size() >= suffix.size() && type.substr(type.size() - suffix.size()) == suffix;
+    };
+    return type == "module" || type == "block" || type == "decorated_definition" || ends("_definition") ||
+           ends("_clause") || type == "if_statement" || type == "for_statement" || type == "while_statement" ||
+           type == "try_statement" || type == "with_statement" || type == "match_statement";
+  };
+  Walk(tree.Root(), [&](const Node& n) {
+    if (n.IsError() || n.IsMissing()) return false;
+    std::string_view type = n.Type();
+    if (!statement_level(type)) return false;
+    if (type == "try_statement") {
+      bool handler = false;
+      for (const Node& c : n.NamedChildren()) {
+        std::string_view ct = c.Type();
+        handler |= ct == "except_clause" || ct == "except_group_clause" || ct == "finally_clause";
+      }
+      if (!handler) out->push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.StartByte() + 3,
+                                    "expected 'except' or 'finally' block"});
+    }
+    if (type == "decorated_definition") {
+      // Decorators and the def start lines at one column.
+      uint32_t want_col = 0, col = 0;
+      bool first = true;
+      for (const Node& c : n.NamedChildren()) {
+        if (c.Type() == "comment" || !starts_line(c.StartByte(), &col)) continue;
+        if (first) want_col = col, first = false;
+        else if (col != want_col)
+          out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), c.StartByte(), "unexpected indent"});
+      }
+    }
+    if (type != "module" && type != "block") return true;
+    std::optional<uint32_t> want;
+    if (type == "module") want = 0;
+    // A block on lines of its own is indented deeper than the line of the
+    // statement it belongs to (`def f():` then `x = 1` at the def's column is
+    // CPython's "expected an indented block").
+    uint32_t owner_indent = 0;
+    bool has_owner = false;
+    if (type == "block") {
+      Node owner = n.Parent();
+      if (owner) {
+        uint32_t line_start = owner.StartByte();
+        while (line_start > 0 && src[line_start - 1] != '\n' && src[line_start - 1] != '\r') --line_start;
+        has_owner = starts_line(line_start, &owner_indent);
+        uint32_t i = line_start;
+        while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+        owner_indent = i - line_start;
+      }
+    }
+    bool any = false;
+    for (const Node& c : n.NamedChildren()) {
+      if (c.Type() == "comment") continue;
+      any = true;
+      if (c.IsError() || c.IsMissing()) continue;
+      uint32_t column = 0;
+      if (!starts_line(c.StartByte(), &column)) continue;  // after `;` or on the header's line
+      if (!want) {
+        want = column;
+        if (has_owner && column <= owner_indent)
+          out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), c.StartByte(),
+                          "expected an indented block"});
+      } else if (column != *want) {
+        uint32_t line_end = c.StartByte();
+        while (line_end < src.size() && src[line_end] != '\n' && src[line_end] != '\r') ++line_end;
+        out->push_back({SyntaxProblem::Kind::kError, c.StartByte(), line_end,
+                        column > *want ? "unexpected indent" : "unindent does not match the indentation of the block"});
+      }
+    }
+    if (type == "block" && !any && !n.HasError()) {
+      Node owner = n.Parent();
+      uint32_t s = owner ? owner.StartByte() : n.StartByte();
+      uint32_t e = s;
+      while (e < src.size() && src[e] != '\n' && src[e] != '\r') ++e;
+      out->push_back({SyntaxProblem::Kind::kError, s, e, "expected an indented block after this line"});
+    }
+    return true;
+  });
+}
+
+// Statements the grammar accepts anywhere and CPython's compiler only in a
+// function or a loop: `return` and `yield` outside a function, `break` and
+// `continue` outside a loop. A cursor walk keeps the node types on the path.
+void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  if (src.find("return") == std::string_view::npos && src.find("yield") == std::string_view::npos &&
+      src.find("break") == std::string_view::npos && src.find("continue") == std::string_view::npos &&
+      src.find("nonlocal") == std::string_view::npos)
+    return;
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  std::vector<std::string_view> path{"module"};
+  auto check = [&](TSNode n) {
+    std::string_view t = ts_node_type(n);
+    bool function_only = t == "return_statement" || t == "yield";
+    bool loop_only = t == "break_statement" || t == "continue_statement";
+    if (t == "nonlocal_statement") {
+      // Allowed in any function, also in a class body inside one.
+      for (std::string_view a : path)
+        if (a == "function_definition") return;
+      out->push_back({SyntaxProblem::Kind::kError, ts_node_start_byte(n), ts_node_end_byte(n),
+                      "nonlocal declaration not allowed at module level"});
+      return;
+    }
+    if (!function_only && !loop_only) return;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      std::string_view a = *it;
+      if (a == "function_definition" || (t == "yield" && a == "lambda")) {
+        if (function_only) return;
+        break;  // a loop outside the function does not count
+      }
+      if (loop_only && (a == "for_statement" || a == "while_statement")) return;
+      if (a == "class_definition" || a == "module") break;
+    }
+    std::string what = t == "return_statement" ? "'return' outside function"
+                       : t == "yield"          ? "'yield' outside function"
+                       : t == "break_statement" ? "'break' outside loop"
+                                                : "'continue' not properly in loop";
+    out->push_back({SyntaxProblem::Kind::kError, ts_node_start_byte(n), ts_node_end_byte(n), what});
+  };
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      path.push_back(ts_node_type(n));
+      check(n);
+      continue;
+    }
+    bool next = false;
+    while (path.size() > 1) {
+      path.pop_back();
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        TSNode n = ts_tree_cursor_current_node(&c);
+        path.push_back(ts_node_type(n));
+        check(n);
+        next = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!next) break;
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+}  // namespace
+
 std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   std::vector<SyntaxProblem> out;
+  if (auto deep = FindNestingProblem(tree)) return {*deep};
   std::string_view src = tree.Source();
   // Python 2 statements can only hide in statement lists whose text holds
   // the keyword; ERROR/MISSING nodes only under nodes that HasError(). So the
@@ -194,6 +422,8 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     bool keyword_inside = t.find("print") != std::string_view::npos || t.find("exec") != std::string_view::npos;
     return keyword_inside && n.NamedChildCount() > 0 && type != "expression_statement" && type != "call";
   });
+  FindIndentationProblems(tree, &out);
+  FindContextProblems(tree, &out);
   // The `<>` operator (a token inside comparisons): find it by text, then
   // check that the token there really is the operator (not inside a string).
   for (size_t at = src.find("<>"); at != std::string_view::npos; at = src.find("<>", at + 2)) {

@@ -150,14 +150,29 @@ const TSLanguage* PythonLanguage();
 /// construct that only Python 2 accepts (the grammar still parses
 /// `print "x"` and `exec code` for compatibility).
 struct SyntaxProblem {
-  enum class Kind { kError, kMissing, kPython2 };
+  enum class Kind { kError, kMissing, kPython2, kTooDeep };
   Kind kind;
   uint32_t start_byte;
   uint32_t end_byte;
   std::string message;
 };
 /// Every syntax problem of the tree, in source order (not just the first).
+/// Includes nesting deeper than the translator follows (kTooDeep, see
+/// FindNestingProblem).
 std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree);
+
+/// Nesting limits. The translator's walks recurse over the tree (on a stack
+/// big enough for kMaxTreeDepth levels, see RunOnLargeStack); a file nested
+/// deeper is refused first. CPython itself stops compiling an expression
+/// nested about 3,000 levels deep (a chain of 2,993 additions compiles, one
+/// more does not) and refuses 200 nested parentheses, so this refuses
+/// nothing CPython runs. A conditional expression becomes a nested `if`
+/// statement in a workunit, so chains of them are limited further: the
+/// output must stay within CPython's 100 indentation levels.
+inline constexpr uint32_t kMaxTreeDepth = 3200;
+inline constexpr uint32_t kMaxConditionalNesting = 50;
+/// The first place nested deeper than the limits above, or nullopt.
+std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree);
 
 /// A compiled tree-sitter query (from a `.scm` file in caramba/queries/).
 class Query {

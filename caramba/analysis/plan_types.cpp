@@ -2,6 +2,8 @@
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 
+#include <optional>
+
 namespace caramba {
 namespace kernel_plan_detail {
 
@@ -199,12 +201,16 @@ void Builder::CheckArrays() {
 // Conditions evaluated more than once (while, elif) cannot take the
 // statements some rewrites put before their statement.
 void Builder::CheckPreludePositions() {
+  // The body's int32 loop variables, found once (a walk of the whole body per
+  // condition made a chain of elif clauses quadratic).
+  std::optional<decltype(Int32LoopVariables(body_, mod_.imports, false))> int32_names;
   Walk(body_, [&](const Node& n) {
     Node cond;
     if (n.Type() == "while_statement" || n.Type() == "elif_clause") cond = n.ChildByField("condition");
     if (cond) {
       LowerEnv env(plan_.types, mod_.imports);
-      env.int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange() && !plan_.as_function);
+      if (!int32_names) int32_names = Int32LoopVariables(body_, mod_.imports, ParallelPrange() && !plan_.as_function);
+      env.int32_names = *int32_names;
       Prelude pre;
       LowerExpr(cond, env, pre);
       if (!pre.empty())

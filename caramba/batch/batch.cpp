@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include <thread>
 
 #include "caramba/batch/diff.h"
+#include "caramba/isolation.h"
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
 #include "caramba/profile_cache.h"
@@ -103,7 +105,8 @@ class Worker {
 
     TranslateOptions topts = opts_.translate;
     topts.profile = job.profile;
-    PassResult r = pm_.Run(bytes, job.input.path, topts);
+    // In a child process: a translator crash is this file's CRB904, not the run's end.
+    PassResult r = RunTranslationIsolated(pm_, bytes, job.input.path, topts);
     o.kernels = ClassifyKernels(r, bytes);
     for (const auto& k : o.kernels)
       if (k.status == KernelStatus::kTranslated) ++w.translated;
@@ -145,9 +148,10 @@ class Worker {
       case OutputMode::kInPlace: {
         if (!o.changed) break;  // untouched files keep their timestamps
         const std::string& target = job.input.write_path.empty() ? job.input.path : job.input.write_path;
-        if (!opts_.backup_suffix.empty() &&
-            !fs_.WriteAtomicWithMode(target + opts_.backup_suffix, bytes, job.input.mode, &wd))
-          return fail({wd}, {});
+        // The backup is new or nothing happens: an existing PATH+SUFFIX (an
+        // older backup, another input of this run) is never overwritten.
+        if (!opts_.backup_suffix.empty() && !fs_.WriteNew(target + opts_.backup_suffix, bytes, job.input.mode, &wd))
+          return fail({wd.Help("remove or rename the existing backup, or choose another --backup suffix")}, {});
         if (!fs_.WriteAtomic(target, r.output, &wd)) return fail({wd}, {});
         o.output_path = target;
         o.written = true;
@@ -207,6 +211,27 @@ class Progress {
   std::chrono::steady_clock::time_point start_, last_;
   bool drawn_ = false;
 };
+
+// --report names a file the run reads or writes (an input, the -o target,
+// an --out-dir output, a backup): the report would replace it. Returns why.
+std::optional<std::string> ReportConflict(const BatchOptions& opts, const std::vector<Job>& jobs,
+                                          FileSystem& fs) {
+  const std::string& report = opts.report_path;
+  auto same = [&](const std::string& other) {
+    if (other.empty()) return false;
+    namespace fsys = std::filesystem;
+    if (fsys::path(report).lexically_normal() == fsys::path(other).lexically_normal()) return true;
+    return fs.SameFile(report, other);
+  };
+  if (same(opts.out_file)) return "--report names the output file '" + opts.out_file + "'";
+  for (const Job& j : jobs) {
+    if (!j.input.is_stdin && same(j.input.path)) return "--report names the input '" + j.input.path + "'";
+    if (same(j.out_path)) return "--report names the output '" + j.out_path + "' of '" + j.input.path + "'";
+    if (!opts.backup_suffix.empty() && !j.input.is_stdin && same(j.input.path + opts.backup_suffix))
+      return "--report names the backup '" + j.input.path + opts.backup_suffix + "'";
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -279,6 +304,13 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
     jobs.push_back(std::move(j));
   }
 
+  if (!opts.report_path.empty())
+    if (auto why = ReportConflict(opts, jobs, fs)) {
+      run_diag(Diagnostic::Make(DiagId::kUsage, *why + ": the report would replace it; nothing was written")
+                   .Help("write the report to another file"));
+      return 2;
+    }
+
   // Type profiles: --types for every file, or each file's project profile,
   // each read once for the whole run. One that cannot be read stops the run
   // before anything is written (translating without it would silently
@@ -323,6 +355,9 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
           r.diag_text = RenderText(d, {}, opts.color);
         };
         try {
+          // Parent-side work is serialised with the other workers' forks
+          // (isolation.h); the translations themselves run in parallel.
+          ParentWorkGuard guard;
           r = worker.Process(jobs[i]);
         } catch (const std::exception& e) {
           internal(e.what());
@@ -433,14 +468,14 @@ int RunBatch(const std::vector<std::string>& paths, const BatchOptions& options,
   if (!opts.report_path.empty() || opts.format == "json") report = JsonReport(outcomes, sum, run_diags, opts.mode, code);
   if (!opts.report_path.empty()) {
     Diagnostic wd;
-    if (!fs.WriteAtomic(opts.report_path, report.dump(2) + "\n", &wd)) {
+    if (!fs.WriteAtomic(opts.report_path, DumpJson(report) + "\n", &wd)) {
       err << RenderText(wd, {}, opts.color);
       code = 2;
       report["exit_code"] = code;
     }
   }
-  if (opts.format == "json") out << report.dump(2) << "\n";
-  else if (opts.format == "sarif") out << SarifReport(outcomes, sum, run_diags, code).dump(2) << "\n";
+  if (opts.format == "json") out << DumpJson(report) << "\n";
+  else if (opts.format == "sarif") out << DumpJson(SarifReport(outcomes, sum, run_diags, code)) << "\n";
   return code;
 }
 

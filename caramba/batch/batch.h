@@ -87,6 +87,9 @@ std::string SummaryLine(const BatchSummary& s);
 /// The JSON report (docs/batch.md documents the shape).
 nlohmann::json JsonReport(const std::vector<FileOutcome>& files, const BatchSummary& summary,
                           const nlohmann::json& run_diagnostics, OutputMode mode, int exit_code);
+/// `j.dump(indent)`, where strings that are not UTF-8 (file names) get each
+/// invalid byte written as `\xNN` instead of aborting the output.
+std::string DumpJson(const nlohmann::json& j, int indent = 2);
 /// The same content as SARIF 2.1.0 (one run, results per diagnostic).
 nlohmann::json SarifReport(const std::vector<FileOutcome>& files, const BatchSummary& summary,
                            const nlohmann::json& run_diagnostics, int exit_code);

@@ -1,9 +1,11 @@
 // report.cpp — the machine-readable reports of a batch run: our JSON shape
 // (docs/batch.md) and SARIF 2.1.0 for code-scanning tools.
 #include <cctype>
+#include <cstdio>
 #include <set>
 
 #include "caramba/batch/batch.h"
+#include "caramba/text.h"
 
 #ifndef CARAMBA_VERSION
 #define CARAMBA_VERSION "0.0.0"
@@ -157,6 +159,57 @@ nlohmann::json SarifReport(const std::vector<FileOutcome>& files, const BatchSum
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
           {"runs", nlohmann::json::array({run})}};
+}
+
+}  // namespace caramba
+
+namespace caramba {
+
+namespace {
+
+std::string EscapeInvalidUtf8(std::string_view s) {
+  std::string out;
+  for (;;) {
+    int64_t bad = FindInvalidUtf8(s);
+    if (bad < 0) break;
+    out.append(s.substr(0, static_cast<size_t>(bad)));
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(s[static_cast<size_t>(bad)]));
+    out += hex;
+    s.remove_prefix(static_cast<size_t>(bad) + 1);
+  }
+  out.append(s);
+  return out;
+}
+
+nlohmann::json Escaped(const nlohmann::json& j) {
+  if (j.is_string()) {
+    const std::string& s = j.get_ref<const std::string&>();
+    return FindInvalidUtf8(s) < 0 ? j : nlohmann::json(EscapeInvalidUtf8(s));
+  }
+  if (j.is_array()) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& e : j) a.push_back(Escaped(e));
+    return a;
+  }
+  if (j.is_object()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (const auto& [k, v] : j.items()) o[EscapeInvalidUtf8(k)] = Escaped(v);
+    return o;
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string DumpJson(const nlohmann::json& j, int indent) {
+  // File names need not be UTF-8, JSON text must be: such bytes are written
+  // as the four characters \xNN (escaping only when needed: reports are big).
+  try {
+    return j.dump(indent);
+  } catch (const nlohmann::json::type_error&) {
+    return Escaped(j).dump(indent);
+  }
 }
 
 }  // namespace caramba

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "caramba/isolation.h"
 #include "caramba/difftest/inference.h"
 #include "caramba/module_analysis.h"
 #include "caramba/pass_manager.h"
@@ -360,8 +361,10 @@ struct Translation {
 Translation Translate(const std::string& source, const std::string& path, const TranslateOptions& topts) {
   Translation t;
   PassManager pm(BuildPipeline());
-  PassResult r = pm.Run(source, path, topts);
-  PassResult again = pm.Run(source, path, topts);
+  // Each in its own process: a translator crash on this file is this
+  // file's failure, not the end of the run.
+  PassResult r = RunTranslationIsolated(pm, source, path, topts);
+  PassResult again = RunTranslationIsolated(pm, source, path, topts);
   t.diags = r.diagnostics;
   if (!r.ok) {
     t.failure = "the translator failed";
@@ -436,6 +439,12 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   }
 
   Tree tree = Tree::Parse(*source);
+  // The analyses below walk the tree recursively: a file nested deeper than
+  // the translator follows is refused before them, as the translator does.
+  if (auto deep = FindNestingProblem(tree)) {
+    fr.error = "CRB019: " + deep->message;
+    return fr;
+  }
   auto module = std::make_shared<ModuleInfo>(AnalyzeModule(tree, path));
   // With a given translation there is nothing to translate, and a file that
   // does not parse is not worth a Python process: no recording then.
@@ -452,7 +461,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     tr.text = *t;
     // Which originals race is a property of the source: the translator's
     // notes say it (CRB406) also when the translation is given.
-    PassResult r = PassManager(BuildPipeline()).Run(*source, path, topts);
+    PassResult r = RunTranslationIsolated(PassManager(BuildPipeline()), *source, path, topts);
     for (const auto& d : r.diagnostics)
       if (d.Code() == "CRB406") tr.diags.push_back(d);
   }

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "caramba/batch/batch.h"
 #include "caramba/cli.h"
 #include "caramba/cli_parse.h"
 #include "caramba/difftest/difftest.h"
@@ -181,7 +182,7 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
     }
   }
   PrintReport(results, err);
-  if (format == "json") out << ToJson(results, code).dump(2) << "\n";
+  if (format == "json") out << DumpJson(ToJson(results, code)) << "\n";
   else
     for (const auto& f : results)
       for (const auto& k : f.kernels) out << f.path << "::" << k.qualname << " " << k.Outcome() << "\n";

@@ -52,7 +52,9 @@ def encode(x, np):
                                      and not isinstance(x, (int, float, complex, bool, np.generic))):
         # Anything array-like (a pykokkos View, an ndarray subclass) is encoded
         # with its real type, so the comparison can insist on numpy.ndarray.
-        arr = np.ascontiguousarray(np.asarray(x))
+        # np.require, not np.ascontiguousarray: that one turns a 0-d array into shape (1,),
+        # and a 0-d result must compare with a scalar by value.
+        arr = np.require(np.asarray(x), requirements="C")
         if arr.dtype.byteorder == ">":
             arr = arr.astype(arr.dtype.newbyteorder("<"))
         out = {"kind": "array", "pytype": _type_name(x), "dtype": arr.dtype.str, "shape": list(arr.shape)}

@@ -1,5 +1,6 @@
 // server_actions.cpp — the language server (see server.h): migration edits,
 // code actions, commands and hover.
+#include "caramba/isolation.h"
 #include "caramba/lsp/server.h"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ const std::vector<LineHunk>& Server::MigrationHunks(Document& doc, const std::st
   if (it != a.kernel_hunks.end()) return it->second;
   TranslateOptions opts = OptionsFor(doc);
   opts.kernels = {kernel};
-  PassResult r = pm_.Run(doc.text, doc.path, opts);
+  PassResult r = RunTranslationIsolated(pm_, doc.text, doc.path, opts);
   if (!r.ok) {
     std::string why = "the translator failed";
     for (const Diagnostic& d : r.diagnostics)

@@ -1,5 +1,6 @@
 // server_documents.cpp — the language server (see server.h): document sync,
 // analysis and published diagnostics.
+#include "caramba/isolation.h"
 #include "caramba/lsp/server.h"
 
 #include <algorithm>
@@ -139,7 +140,7 @@ const DocAnalysis& Server::Analyse(Document& doc) {
     bad->At(0, 0);
     a->diagnostics.push_back(*bad);
   } else {
-    a->whole = pm_.Run(doc.text, doc.path, opts);
+    a->whole = RunTranslationIsolated(pm_, doc.text, doc.path, opts);
     bool syntax = std::any_of(a->whole.diagnostics.begin(), a->whole.diagnostics.end(), IsSyntaxDiag);
     if (!syntax) {
       a->translatable = a->whole.ok;
@@ -151,7 +152,7 @@ const DocAnalysis& Server::Analyse(Document& doc) {
       a->tree.emplace(Tree::Parse(doc.text));
       std::string sane = Sanitize(*a->tree);
       if (!sane.empty()) {
-        PassResult r = pm_.Run(std::move(sane), doc.path, opts);
+        PassResult r = RunTranslationIsolated(pm_, sane, doc.path, opts);
         if (std::none_of(r.diagnostics.begin(), r.diagnostics.end(), IsSyntaxDiag)) {
           a->module = r.input_module;
           for (Diagnostic& d : r.diagnostics) a->diagnostics.push_back(std::move(d));

@@ -56,7 +56,9 @@ inline bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-inline bool IsSyntaxDiag(const Diagnostic& d) { return d.id == DiagId::kSyntaxError || d.id == DiagId::kPython2Syntax; }
+inline bool IsSyntaxDiag(const Diagnostic& d) {
+  return d.id == DiagId::kSyntaxError || d.id == DiagId::kPython2Syntax || d.id == DiagId::kTooDeep;
+}
 
 inline int LspSeverity(Severity s) {
   switch (s) {

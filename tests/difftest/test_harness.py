@@ -155,6 +155,28 @@ def main():
         ks = kernels(rep)
         check(all(k["verdict"] == "equal" for k in ks.values()) and len(ks) == 4, "all four equal", rep)
         check(all(len(k["cases"]) == 2 for k in ks.values()), "a small and a medium size", rep)
+    elif scenario == "zero_d_return":
+        # zero_d_return: a translation returning a 0-d array where Numba returns a float is equal.
+        _, rep, _ = run(caramba, "--no-timing", "--sizes", "50", "--translation",
+                        os.path.join(PLANTED, "zero_d_return.py"), ORIGINAL, expect_rc=0)
+        check(kernels(rep)["total"]["verdict"] == "equal", "a 0-d array equals a float by value", rep)
+    elif scenario == "translator_crash":
+        # translator_crash: a crash of the translator on one file (the test hook
+        # CARAMBA_TEST_CRASH_MARKER) is that file's error; the next file still runs.
+        with tempfile.TemporaryDirectory() as tmp:
+            shutil.copy(ORIGINAL, os.path.join(tmp, "a_crash.py"))
+            with open(os.path.join(tmp, "a_crash.py"), "a") as f:
+                f.write("\n# PLANTED-CRASH\n")
+            shutil.copy(ORIGINAL, os.path.join(tmp, "b_fine.py"))
+            env = dict(os.environ, CARAMBA_TEST_CRASH_MARKER="PLANTED-CRASH")
+            p = subprocess.run([caramba, "difftest", "--format", "json", "--no-timing", "--sizes", "50", tmp],
+                               capture_output=True, text=True, env=env)
+            rep = json.loads(p.stdout)
+            files = {f["path"].split("/")[-1]: f for f in rep["files"]}
+            crashed = json.dumps(files["a_crash.py"])
+            check("CRB904" in crashed, "the crashed file reports CRB904", rep)
+            check(all(k["verdict"] == "equal" for k in files["b_fine.py"]["kernels"]) and files["b_fine.py"]["kernels"],
+                  "the other file is still tested", rep)
     elif scenario == "timeout_and_crash":
         _, rep, elapsed = run(caramba, "--no-timing", "--sizes", "50", "--timeout", "3", "--translation",
                               os.path.join(PLANTED, "hangs_and_crashes.py"), ORIGINAL, expect_rc=1)

@@ -22,9 +22,9 @@ def check(cond, what):
 
 
 class Server:
-    def __init__(self, *args):
+    def __init__(self, *args, env=None):
         self.p = subprocess.Popen([CARAMBA, "lsp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE)
+                                  stderr=subprocess.PIPE, env=env)
         self.buf = b""
 
     def raw(self, data):
@@ -193,6 +193,29 @@ check(rc == 1, "200 KB of random bytes then EOF: clean exit (status %s)" % rc)
 # 8. Flags are checked like the CLI's: an unknown visitor is a usage error.
 r = subprocess.run([CARAMBA, "lsp", "--stop-after", "Semantic"], stdin=subprocess.DEVNULL, capture_output=True)
 check(r.returncode == 2 and b"did you mean" in r.stderr and r.stdout == b"", "unknown visitor flag: exit 2, nothing on stdout")
+
+# 9. translator_crash_in_one_document: a translator crash (planted with the
+#    test hook CARAMBA_TEST_CRASH_MARKER) or 4,100 nested calls on one
+#    document is a diagnostic for that document (CRB904, CRB019); the server
+#    stays up and analyses the next one.
+s = Server(env=dict(os.environ, CARAMBA_TEST_CRASH_MARKER="PLANTED-CRASH"))
+s.initialize()
+s.send(open_doc("file:///tmp/crash.py", kernels + "\n# PLANTED-CRASH\n"))
+crash, _ = s.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+codes = [d.get("code") for d in crash["params"]["diagnostics"]]
+check("CRB904" in codes, "translator crash on one document: published as CRB904 (%s)" % codes)
+s.send(open_doc("file:///tmp/calls.py", "def f(x):\n    return x\n\n\ny = " + "f(" * 4100 + "1" + ")" * 4100 + "\n"))
+calls, _ = s.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+codes = [d.get("code") for d in calls["params"]["diagnostics"]]
+check("CRB019" in codes, "4,100 nested calls: CRB019 (%s)" % codes)
+s.send(open_doc("file:///tmp/fine.py", kernels))
+fine, _ = s.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+check(fine["params"]["uri"] == "file:///tmp/fine.py" and s.p.poll() is None,
+      "the server survives and analyses the next document")
+s.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
+s.until(lambda m: m.get("id") == 9)
+s.send({"jsonrpc": "2.0", "method": "exit"})
+check(s.wait_exit() == 0, "shutdown after a crashed document: exit status 0")
 
 print("stdio robustness: %d failed" % len(failures))
 sys.exit(1 if failures else 0)

@@ -101,3 +101,98 @@ TEST_CASE("parsing is safe from several threads at once") {
   for (auto& t : ts) t.join();
   for (int v : ok) CHECK(v == 50);
 }
+
+// Hardening findings: inputs the grammar accepts that CPython rejects, and
+// nesting deep enough to overflow the translator's recursive walks.
+namespace {
+bool HasProblem(const std::string& src, caramba::SyntaxProblem::Kind kind, const std::string& text = "") {
+  for (const auto& p : caramba::FindSyntaxProblems(caramba::Tree::Parse(src)))
+    if (p.kind == kind && p.message.find(text) != std::string::npos) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("unexpected indent is a syntax error (CRB005), as in CPython") {
+  using K = caramba::SyntaxProblem::Kind;
+  CHECK(HasProblem("x = 1\n    y = 2\n", K::kError, "unexpected indent"));
+  CHECK(HasProblem("if x:\n    a = 1\n        b = 2\n", K::kError, "unexpected indent"));
+  CHECK(HasProblem("def f(a):\n    return a\n  b = 2\n", K::kError));  // CPython: unindent does not match
+  CHECK(HasProblem("  x = 1\n", K::kError, "unexpected indent"));
+  // Fuzz finding: a decorator, then the def indented under it.
+  CHECK(HasProblem("@njit\n    def k(a):\n    a[0] = 1\n", K::kError, "unexpected indent"));
+  CHECK(HasProblem("if x:\n    def f():\n    return 1\n", K::kError, "expected an indented block"));
+}
+
+TEST_CASE("a function without a body is a syntax error (CRB005)") {
+  using K = caramba::SyntaxProblem::Kind;
+  CHECK(HasProblem("def f():\n\nx = 1\n", K::kError, "indented block"));
+  CHECK(HasProblem("class C:\nx = 1\n", K::kError, "indented block"));
+  CHECK(HasProblem("def f():\n    # only a comment\n", K::kError, "indented block"));
+}
+
+TEST_CASE("indentation that CPython accepts has no problems") {
+  for (const char* src : {"if x: a = 1; b = 2\n", "def f(): pass\nx = 1\n",
+                          "def f():\n    a = 1\n# a comment at column 0\n    return a\n",
+                          "x = (1 +\n        2)\ny = 3\n", "\fx = 1\n", "class C:\n\tdef f(self):\n\t\tpass\n",
+                          "s = '''\n  not code\n'''\nt = 1\n", "x = 1 + \\\n    2\n"}) {
+    CAPTURE(src);
+    CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(src)).empty());
+  }
+}
+
+TEST_CASE("4100 nested calls and 9100 parentheses are refused as too deep (CRB019), without recursion") {
+  std::string calls = "y = ";
+  for (int i = 0; i < 4100; ++i) calls += "f(";
+  calls += "1" + std::string(4100, ')') + "\n";
+  std::string parens = "y = " + std::string(9100, '(') + "1" + std::string(9100, ')') + "\n";
+  for (const std::string* src : {&calls, &parens}) {
+    auto problem = caramba::FindNestingProblem(caramba::Tree::Parse(*src));
+    REQUIRE(problem);
+    CHECK(problem->kind == caramba::SyntaxProblem::Kind::kTooDeep);
+    CHECK(HasProblem(*src, caramba::SyntaxProblem::Kind::kTooDeep));
+  }
+  // What CPython compiles stays within the limit: 199 nested parentheses, a
+  // chain of 2,990 additions (CPython's compiler stops near 3,000).
+  std::string ok = "y = " + std::string(199, '(') + "1" + std::string(199, ')') + "\n";
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(ok)));
+  // Fuzz finding: 201 nested brackets parse here, CPython refuses them (200 it takes).
+  std::string brackets = "y = " + std::string(100, '(') + std::string(101, '[') + "1" + std::string(101, ']') +
+                         std::string(100, ')') + "\n";
+  std::string two_hundred = "y = " + std::string(200, '(') + "1" + std::string(200, ')') + "\n";
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(two_hundred)));
+  auto too_many = caramba::FindNestingProblem(caramba::Tree::Parse(brackets));
+  REQUIRE(too_many);
+  CHECK(too_many->message.find("too many nested parentheses") != std::string::npos);
+  std::string chain = "y = a";
+  for (int i = 0; i < 2990; ++i) chain += " + a";
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(chain + "\n")));
+}
+
+TEST_CASE("a chain of 99 conditional expressions is refused (CRB019), a chain of 40 is not") {
+  auto chain = [](int n) {
+    std::string s = "x = ";
+    for (int i = 0; i < n; ++i) s += std::to_string(i) + " if c" + std::to_string(i) + " else ";
+    return s + "0\n";
+  };
+  CHECK(caramba::FindNestingProblem(caramba::Tree::Parse(chain(99))));
+  CHECK_FALSE(caramba::FindNestingProblem(caramba::Tree::Parse(chain(40))));
+}
+
+TEST_CASE("return, yield, break and continue where CPython's compiler refuses them are CRB005 (fuzz finding)") {
+  using K = caramba::SyntaxProblem::Kind;
+  CHECK(HasProblem("import numpy as np\nreturn\n", K::kError, "'return' outside function"));
+  CHECK(HasProblem("class C:\n    return 1\n", K::kError, "'return' outside function"));
+  CHECK(HasProblem("x = (yield)\n", K::kError, "'yield' outside function"));
+  CHECK(HasProblem("break\n", K::kError, "'break' outside loop"));
+  CHECK(HasProblem("nonlocal x\n", K::kError, "nonlocal declaration not allowed at module level"));
+  CHECK(HasProblem("for i in x:\n    def f():\n        continue\n", K::kError, "'continue'"));
+  CHECK(HasProblem("try:\n    x = 1\ny = 2\n", K::kError, "expected 'except' or 'finally'"));
+  for (const char* ok : {"def f():\n    return 1\n", "def g():\n    yield 1\n", "f = lambda: (yield)\n",
+                         "for i in x:\n    if i:\n        break\n    continue\n",
+                         "while x:\n    with a:\n        break\n", "def f():\n    class C:\n        pass\n    return C\n",
+                         "try:\n    x = 1\nfinally:\n    pass\n", "try:\n    x = 1\nexcept E:\n    pass\n",
+                         "def f():\n    x = 1\n    class C:\n        nonlocal x\n"}) {
+    CAPTURE(ok);
+    CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(ok)).empty());
+  }
+}
