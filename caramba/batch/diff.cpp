@@ -2,12 +2,16 @@
 // git's own, which is what `git apply` (and every review tool) reads.
 #include "caramba/batch/diff.h"
 
-#include <git2.h>
-
 #include <mutex>
 #include <stdexcept>
 
+#ifdef CARAMBA_HAVE_LIBGIT2
+#include <git2.h>
+#endif
+
 namespace caramba {
+
+#ifdef CARAMBA_HAVE_LIBGIT2
 
 namespace {
 
@@ -39,5 +43,14 @@ std::string UnifiedDiff(std::string_view before, std::string_view after, std::st
   git_patch_free(patch);
   return out;
 }
+
+#else  // built without libgit2 (caramba/batch/CMakeLists.txt)
+
+std::string UnifiedDiff(std::string_view before, std::string_view after, std::string_view, int) {
+  if (before == after) return {};
+  throw std::runtime_error("this caramba was built without libgit2, which writes --diff patches (run scripts/setup)");
+}
+
+#endif
 
 }  // namespace caramba

@@ -1,13 +1,17 @@
 // git_ignore.cpp — see git_ignore.h.
 #include "caramba/batch/git_ignore.h"
 
-#include <git2.h>
-
 #include <climits>
 #include <cstdlib>
 #include <mutex>
 
+#ifdef CARAMBA_HAVE_LIBGIT2
+#include <git2.h>
+#endif
+
 namespace caramba {
+
+#ifdef CARAMBA_HAVE_LIBGIT2
 
 std::unique_ptr<GitIgnore> GitIgnore::Open(const std::string& dir) {
   static std::once_flag once;
@@ -39,5 +43,13 @@ bool GitIgnore::Ignored(const std::string& path, bool is_dir) const {
   int ignored = 0;
   return git_ignore_path_is_ignored(&ignored, repo_, rel.c_str()) == 0 && ignored == 1;
 }
+
+#else  // built without libgit2 (caramba/batch/CMakeLists.txt): nothing is ignored
+
+std::unique_ptr<GitIgnore> GitIgnore::Open(const std::string&) { return nullptr; }
+GitIgnore::~GitIgnore() = default;
+bool GitIgnore::Ignored(const std::string&, bool) const { return false; }
+
+#endif
 
 }  // namespace caramba
