@@ -216,32 +216,18 @@ NumpyLowering LowerNumpy(const NumpyLoweringInput& in) {
   return out;
 }
 
-std::vector<NumpyRewrite> FallbackRewrites(const Node& def, const ImportTable& imports, uint32_t decorator_start,
-                                           uint32_t decorator_end, std::string_view newline) {
+std::vector<NumpyRewrite> FallbackRewrites(const Node& def, const ImportTable& /*imports*/, uint32_t decorator_start,
+                                           uint32_t decorator_end, std::string_view /*newline*/) {
   std::vector<NumpyRewrite> out;
   std::string_view src = def.SourceView();
   auto line_end = [&](uint32_t e) {
     while (e < src.size() && src[e] != '\n') ++e;
     return e < src.size() ? e + 1 : e;
   };
-  std::string pk = imports.AliasOf("pykokkos");
-  if (pk.empty()) {
-    pk = "pk";
-    uint32_t at = 0;
-    for (const ImportRecord& rec : imports.Records())
-      if (rec.top_level) at = line_end(rec.end_byte);
-    out.push_back({at, at, "import pykokkos as pk" + std::string(newline)});
-  }
+  // Only the decorator goes: the body stays NumPy's. Rewriting its ufuncs to
+  // PyKokkos host ufuncs (pk.exp(...)) would hand them NumPy arrays, which
+  // upstream PyKokkos refuses (PYKOKKOS_RT_STRICT=upstream checks it).
   out.push_back({decorator_start, line_end(decorator_end), ""});
-  WalkWithParent(def.ChildByField("body"), def, [&](const Node& n, const Node& parent) {
-    if (n.Type() != "call") return true;
-    Node fn = n.ChildByField("function");
-    const NumpyFunction* f = FindNumpyFunction(imports.Resolve(fn));
-    // A returned ufunc result stays NumPy's: callers get an ndarray, not a view.
-    if (f && !f->host_ufunc.empty() && parent.Type() != "return_statement")
-      out.push_back({fn.StartByte(), fn.EndByte(), pk + "." + std::string(f->host_ufunc)});
-    return true;
-  });
   return out;
 }
 

@@ -288,6 +288,8 @@ TEST_CASE("deriche: an integer scalar times a float32 array allocates float32, a
   // int32 + int64 is int64.
   CHECK(all_text(PlanOf(plans, "widen")).find("dtype=np.float64)") != std::string::npos);
   CHECK(all_text(PlanOf(plans, "shifted")).find("dtype=np.int64)") != std::string::npos);
+}
+
 namespace {
 
 std::string AllRewrites(const KernelPlan& k) {
