@@ -41,6 +41,22 @@ std::string UnifiedDiff(std::string_view before, std::string_view after, std::st
   if (git_patch_to_buf(&buf, patch) == 0) out.assign(buf.ptr, buf.size);
   git_buf_dispose(&buf);
   git_patch_free(patch);
+  // git ends a ---/+++ name that holds a space with a tab, so GNU patch does
+  // not cut it at the space; libgit2 does not, so add it here (headers only:
+  // they come before the first hunk).
+  size_t hunks = out.find("\n@@");
+  for (size_t at = 0; at < hunks && at != std::string::npos;) {
+    size_t eol = out.find('\n', at);
+    if (eol == std::string::npos || eol > hunks) break;
+    std::string_view line(out.data() + at, eol - at);
+    if ((line.rfind("--- ", 0) == 0 || line.rfind("+++ ", 0) == 0) && line.size() > 4 && line[4] != '"' &&
+        line.find(' ', 4) != std::string_view::npos) {
+      out.insert(eol, "\t");
+      hunks += 1;
+      eol += 1;
+    }
+    at = eol + 1;
+  }
   return out;
 }
 

@@ -136,7 +136,7 @@ check "non_utf8_file_name: single-file JSON" '[ "$rc" = 0 ] && python3 -c "impor
 for tool in patch git; do
   rm -rf "d_$tool" && mkdir -p "d_$tool/my dir" && cp k.py "d_$tool/my dir/my kernels.py"
   (cd "d_$tool" && "$CARAMBA" "my dir/my kernels.py" --diff >../p.diff 2>/dev/null)
-  strip=0; head -1 p.diff | grep -q '^--- a/' && strip=1
+  strip=0; grep -m1 '^--- ' p.diff | grep -q '^--- a/' && strip=1
   if [ "$tool" = patch ]; then
     (cd "d_$tool" && patch -s -p$strip <../p.diff) >/dev/null 2>"$TMP/err"; prc=$?
   else

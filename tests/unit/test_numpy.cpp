@@ -159,13 +159,15 @@ TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Pyt
   const KernelPlan& p = PlanOf(plans, "step");
   CHECK_FALSE(p.translatable);
   CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](const Diagnostic& d) { return d.Code() == "CRB515"; }));
-  bool decorator_removed = false, host_exp = false;
+  // Only the decorator goes: np.exp stays NumPy's (upstream's pk.exp refuses
+  // the NumPy arrays it would get; apps/logistic.py under strict mode).
+  bool decorator_removed = false, rewrites_call = false;
   for (const NumpyRewrite& w : p.numpy_rewrites) {
     decorator_removed = decorator_removed || (w.text.empty() && w.end > w.start);
-    host_exp = host_exp || w.text == "pk.exp";
+    rewrites_call = rewrites_call || !w.text.empty();
   }
   CHECK(decorator_removed);
-  CHECK(host_exp);
+  CHECK_FALSE(rewrites_call);
 }
 
 TEST_CASE("star2: slices within a's own extent loop over plain bounds, b's keep one clamped line per bound") {
@@ -300,7 +302,7 @@ std::string AllRewrites(const KernelPlan& k) {
 
 }  // namespace
 
-TEST_CASE("numpy table: transpose, flip and outer rows; axis= only where Numba accepts it") {
+TEST_CASE("numpy table: transpose, flip and outer rows, axis= only where Numba accepts it") {
   CHECK(FindNumpyFunction("numpy.transpose")->cls == NumpyClass::kTranspose);
   CHECK(FindNumpyAttribute("T") == FindNumpyFunction("numpy.transpose"));
   CHECK(FindNumpyMethod("transpose") == FindNumpyFunction("numpy.transpose"));
@@ -366,7 +368,7 @@ TEST_CASE("gemver: np.outer of vectors, a.T and np.flip read their operands at m
   CHECK(s.find("r[_pk_np_i0] = v[v.shape[0] - 1 - (_pk_np_i0 * _pk_np_s1)]") != std::string::npos);
 }
 
-TEST_CASE("correlation: np.sum(data, axis=0) sums each column; np.mean with an axis is refused as in Numba") {
+TEST_CASE("correlation: np.sum(data, axis=0) sums each column, np.mean with an axis is refused as in Numba") {
   Tree t = Tree::Parse(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:], int64[:], float64[:, :])\")\n"
@@ -393,7 +395,7 @@ TEST_CASE("correlation: np.sum(data, axis=0) sums each column; np.mean with an a
   CHECK(c.find("_pk_np_acc2 = 0\n") != std::string::npos);
 }
 
-TEST_CASE("decimate: slices with a step read every step-th element; products of products are refused") {
+TEST_CASE("decimate: slices with a step read every step-th element, products of products are refused") {
   Tree t = Tree::Parse(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:], float64[:])\")\n"

@@ -6,7 +6,6 @@
 # A fallback kernel called only from Python still falls back.
 import numpy as np
 from numba import njit
-import pykokkos as pk
 
 
 @njit("float64[:](float64[:])")
