@@ -32,9 +32,6 @@ bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k) {
   // A kernel kept on purpose is translated only when named explicitly
   // (--kernel, or the editor's "Migrate kernel" action).
   if (selected.empty()) return !k.keep;
-  // A phase kernel the PhaseLowering wrote is selected with its kernel.
-  if (std::string owner = PhaseOwner(k.name); !owner.empty())
-    return std::find(selected.begin(), selected.end(), owner) != selected.end();
   return std::find(selected.begin(), selected.end(), k.name) != selected.end() ||
          std::find(selected.begin(), selected.end(), k.qualname) != selected.end();
 }
