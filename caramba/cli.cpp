@@ -251,20 +251,9 @@ int RunCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
       return kExitFailure;
     }
     if (!cfg->path.empty()) {
-      auto word = [&](const char* flag, const std::optional<std::string>& v, std::string& dst) {
-        if (v && app.count(flag) == 0) dst = *v;
-      };
-      word("--space", cfg->space, topts.space);
-      word("--parallelize", cfg->parallelize, topts.parallelize);
-      word("--caller-style", cfg->caller_style, topts.caller_style);
-      word("--nested-parallel", cfg->nested_parallel, topts.nested_parallel);
-      if (app.count("--types") == 0 && app.count("--no-types") == 0) {
-        if (cfg->types) profile_flags.types = *cfg->types;
-        if (cfg->no_types) profile_flags.no_types = true;
-      }
+      ApplyTranslationConfig(cfg, [&](const char* flag) { return app.count(flag) > 0; }, &topts, &profile_flags);
       if (app.count("--exclude") == 0 && cfg->exclude) st.exclude = *cfg->exclude;
       st.extend_exclude.insert(st.extend_exclude.begin(), cfg->extend_exclude.begin(), cfg->extend_exclude.end());
-      topts.config = cfg;
     }
   }
   topts.verbose = st.verbose;

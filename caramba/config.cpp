@@ -12,6 +12,8 @@
 #include <set>
 
 #include "caramba/batch/ignore.h"
+#include "caramba/options.h"
+#include "caramba/profile_cache.h"
 
 namespace fs = std::filesystem;
 
@@ -145,6 +147,24 @@ std::vector<std::string> IgnoredCodesFor(const ProjectConfig& cfg, const std::st
       codes.insert(codes.end(), cs.begin(), cs.end());
   }
   return codes;
+}
+
+void ApplyTranslationConfig(const std::shared_ptr<const ProjectConfig>& cfg,
+                            const std::function<bool(const char* flag)>& given, TranslateOptions* topts,
+                            ProfileFlags* profile) {
+  if (!cfg || cfg->path.empty()) return;
+  auto word = [&](const char* flag, const std::optional<std::string>& v, std::string& dst) {
+    if (v && !given(flag)) dst = *v;
+  };
+  word("--space", cfg->space, topts->space);
+  word("--parallelize", cfg->parallelize, topts->parallelize);
+  word("--caller-style", cfg->caller_style, topts->caller_style);
+  word("--nested-parallel", cfg->nested_parallel, topts->nested_parallel);
+  if (!given("--types") && !given("--no-types")) {
+    if (cfg->types) profile->types = *cfg->types;
+    if (cfg->no_types) profile->no_types = true;
+  }
+  topts->config = cfg;
 }
 
 }  // namespace caramba

@@ -5,12 +5,17 @@
 // Command-line flags override every key (cli.cpp applies it).
 #pragma once
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace caramba {
+
+struct TranslateOptions;
+struct ProfileFlags;
 
 struct ProjectConfig {
   std::string path;  // the pyproject.toml it came from ("" = no configuration)
@@ -32,6 +37,16 @@ bool FindProjectConfig(const std::string& start, ProjectConfig* cfg, std::string
 /// Reads `[tool.caramba]` from one pyproject.toml (`found` false when the
 /// file has no such table). Same errors as FindProjectConfig.
 bool ReadProjectConfig(const std::string& pyproject, ProjectConfig* cfg, bool* found, std::string* error);
+
+/// Puts the configuration's translation keys (space, parallelize,
+/// caller-style, nested-parallel, types) into `topts` and `profile` where
+/// `given(flag)` says the command line set none, and hands `topts` the
+/// configuration for its per-file-ignores. Every front end (the CLI,
+/// difftest, the language server) calls it, so a project translates the
+/// same way whichever one runs.
+void ApplyTranslationConfig(const std::shared_ptr<const ProjectConfig>& cfg,
+                            const std::function<bool(const char* flag)>& given, TranslateOptions* topts,
+                            ProfileFlags* profile);
 
 /// The codes the configuration silences for `file` (per-file-ignores).
 std::vector<std::string> IgnoredCodesFor(const ProjectConfig& cfg, const std::string& file);

@@ -35,11 +35,13 @@ bool ProfileCache::Load(const std::string& path, std::shared_ptr<const TypeProfi
   return true;
 }
 
-bool ProfileCache::For(std::string_view file, std::shared_ptr<const TypeProfile>* profile, std::string* error) {
+bool ProfileCache::For(std::string_view file, std::shared_ptr<const TypeProfile>* profile, std::string* error,
+                       const ProfileFlags* flags) {
   std::lock_guard<std::mutex> lock(mu_);
+  const ProfileFlags& f = flags ? *flags : flags_;
   profile->reset();
-  if (flags_.no_types) return true;
-  if (!flags_.types.empty()) return Load(flags_.types, profile, error);
+  if (f.no_types) return true;
+  if (!f.types.empty()) return Load(f.types, profile, error);
   std::error_code ec;
   fs::path p = file.empty() || file == "-" ? fs::current_path(ec) : fs::absolute(fs::path(file), ec);
   std::string dir = (fs::is_directory(p, ec) ? p : p.parent_path()).lexically_normal().string();

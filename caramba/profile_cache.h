@@ -33,7 +33,10 @@ class ProfileCache {
   /// The profile for translating `file` (a path; stdin is looked up from the
   /// working folder): null when there is none. False with `error` set (the
   /// file and what is wrong with it) when the profile cannot be read.
-  bool For(std::string_view file, std::shared_ptr<const TypeProfile>* profile, std::string* error);
+  /// `flags` replaces the cache's own flags for this call (a document's
+  /// `[tool.caramba] types`, in the language server).
+  bool For(std::string_view file, std::shared_ptr<const TypeProfile>* profile, std::string* error,
+           const ProfileFlags* flags = nullptr);
 
   const ProfileFlags& flags() const { return flags_; }
 

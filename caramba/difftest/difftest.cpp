@@ -43,6 +43,7 @@ std::string_view VerdictName(Verdict v) {
 
 std::string KernelResult::Outcome() const {
   if (verdict != Verdict::kNotTranslated) return std::string(VerdictName(verdict));
+  if (kept) return "kept";
   std::string s = "refused";
   for (size_t i = 0; i < codes.size(); ++i) s += (i ? "," : " ") + codes[i];
   return s;
@@ -513,6 +514,15 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     if (!kr.codes.empty()) {
       kr.verdict = Verdict::kNotTranslated;
       kr.detail = first;
+      return true;
+    }
+    // The user keeps it on Numba (`# caramba: keep`): the translation holds
+    // the original, so there is nothing to prove, and running both sides
+    // would compare Numba with itself.
+    if (k.keep) {
+      kr.verdict = Verdict::kNotTranslated;
+      kr.kept = true;
+      kr.detail = "kept as Numba code: the source marks it '# caramba: keep'";
       return true;
     }
     if (!IsTranslatableKind(k.kind)) return false;  // its own verdict, below

@@ -57,6 +57,7 @@ struct KernelResult {
   std::string detail;
   std::vector<std::string> codes;  // diagnostics that kept it untranslated
   bool unchanged = false;          // the translation holds the kernel verbatim
+  bool kept = false;               // marked `# caramba: keep`: left as Numba code on purpose
   bool uses_prange = false;
   /// Compiled with fastmath=True: Numba may reassociate and contract floating
   /// point, so the pure-Python run is the semantic reference on a mismatch.
@@ -66,7 +67,7 @@ struct KernelResult {
   /// (NUMBA_DISABLE_JIT=1), not Numba's parallel answer.
   bool serial_oracle = false;
   std::vector<CaseResult> cases;
-  /// The expectations-file form: "equal", "refused CRB101", "not-tested" …
+  /// The expectations-file form: "equal", "refused CRB101", "kept", "not-tested" …
   std::string Outcome() const;
 };
 

@@ -10,6 +10,8 @@
 #include "caramba/batch/batch.h"
 #include "caramba/cli.h"
 #include "caramba/cli_parse.h"
+#include "caramba/config.h"
+#include "caramba/diagnostics.h"
 #include "caramba/difftest/difftest.h"
 #include "caramba/subcommands.h"
 #include "caramba/translate_flags.h"
@@ -91,7 +93,8 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
   app.add_flag("--update-expected", update_expected,
                "write the current outcomes into the --expected file and print the diff");
   AddTranslateFlags(app, opts.translate, opts.profile);
-  bool no_record = false;
+  bool no_record = false, isolated = false;
+  app.add_flag("--isolated", isolated, "ignore [tool.caramba] in pyproject.toml files");
   app.add_flag("--no-record", no_record,
                "translate with static types (and the project's profile) only: do not record the types Numba "
                "compiles for the inputs first");
@@ -107,6 +110,20 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
     return kExitFailure;
   };
   if (no_timing) opts.repeat = 0;
+  // [tool.caramba]: the project's translation settings, as `caramba FILE`
+  // uses them, so difftest proves the translation the project gets.
+  if (!isolated) {
+    auto cfg = std::make_shared<ProjectConfig>();
+    std::string why;
+    if (!FindProjectConfig(inputs[0], cfg.get(), &why)) {
+      err << RenderText(Diagnostic::Make(DiagId::kBadConfig, why)
+                            .Help("fix the key as the message says, or run with --isolated to ignore the file"),
+                        {}, false);
+      return kExitFailure;
+    }
+    ApplyTranslationConfig(cfg, [&](const char* flag) { return app.count(flag) > 0; }, &opts.translate,
+                           &opts.profile);
+  }
   opts.record = !no_record;
   if (!sizes.empty()) {
     std::string e;

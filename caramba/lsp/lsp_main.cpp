@@ -28,12 +28,16 @@ int LspMain(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.add_flag("-q,--quiet", quiet, "log errors only");
   lsp::ServerConfig config;
   AddTranslateFlags(app, config.translate, config.profile);
+  app.add_flag("--isolated", config.isolated, "ignore [tool.caramba] in pyproject.toml files");
   app.footer(
       "\nThe translation flags apply to every code action (the same flags as `caramba FILE`).\n"
       "Editor set-up: docs/editors.md. Exit status: 0 after shutdown+exit, 1 otherwise.");
   // stdout is the protocol channel when an editor starts us, but --help is
   // asked for by a person at a terminal: ParseArgs prints it there.
   if (auto stop = ParseArgs(app, args, out, err, "caramba")) return *stop;
+  for (const CLI::Option* o : app.get_options())
+    if (o->count() > 0)
+      for (const std::string& n : o->get_lnames()) config.given_flags.push_back("--" + n);
   // Same check as the CLI: an unknown visitor name would silently run nothing.
   PassManager pm(BuildPipeline());
   for (const std::string* name : {&config.translate.stop_after, &config.translate.only}) {

@@ -45,6 +45,11 @@ struct ServerConfig {
   /// --types / --no-types. Without them each document uses its project's
   /// `.caramba/types.json`, re-read when it changes (profile_cache.h).
   ProfileFlags profile;
+  /// The translation flags given on the command line: they win over each
+  /// document's `[tool.caramba]` (config.h), which fills the others.
+  std::vector<std::string> given_flags;
+  /// --isolated: ignore `[tool.caramba]`.
+  bool isolated = false;
 };
 
 /// The URI scheme of diagnostic codeDescription links (docs/editors.md).
@@ -148,6 +153,7 @@ class Server {
   PassManager pm_;
   ProfileCache profiles_;
   std::string last_profile_error_;  // logged once
+  std::string last_config_error_;   // logged once
   Sink sink_;
   std::ostream& log_;
   std::map<std::string, std::unique_ptr<Document>> documents_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "caramba/cli.h"
+#include "caramba/config.h"
 #include "caramba/file_system.h"
 #include "caramba/lsp/server_internal.h"
 #include "caramba/module_analysis.h"
@@ -110,8 +111,29 @@ Document* Server::DocumentFor(const json& text_document) {
 
 TranslateOptions Server::OptionsFor(const Document& doc, std::optional<Diagnostic>* profile_error) {
   TranslateOptions opts = config_.translate;
+  ProfileFlags profile_flags = config_.profile;
   std::string why;
-  if (profiles_.For(doc.path, &opts.profile, &why)) {
+  // The document's project settings ([tool.caramba]), read on every
+  // analysis so an edit to pyproject.toml applies without a restart. The
+  // server's own flags win, as on the command line.
+  if (!config_.isolated && !doc.path.empty()) {
+    auto cfg = std::make_shared<ProjectConfig>();
+    if (FindProjectConfig(doc.path, cfg.get(), &why)) {
+      ApplyTranslationConfig(cfg, [&](const char* flag) {
+        return std::find(config_.given_flags.begin(), config_.given_flags.end(), flag) != config_.given_flags.end();
+      }, &opts, &profile_flags);
+    } else {
+      if (why != last_config_error_) Log(0, why);
+      if (profile_error) {
+        *profile_error = Diagnostic::Make(DiagId::kBadConfig, why, doc.path)
+                             .Help("fix the key as the message says; until then the file is analysed without it");
+        (*profile_error)->At(0, 0);
+      }
+    }
+    last_config_error_ = why;
+    why.clear();
+  }
+  if (profiles_.For(doc.path, &opts.profile, &why, &profile_flags)) {
     last_profile_error_.clear();
   } else {
     // The file is still analysed, with static types, and the problem is

@@ -36,6 +36,14 @@ run 0 "flag over the table" "$CARAMBA" src/kernels.py --space OpenMP
 check "--space wins" 'grep -q "pk.OpenMP" "$T/out"'
 check "the kept kernel is left as it was" 'grep -q "def records(buf):" "$T/out" && grep -q "@njit  # caramba: keep" "$T/out"'
 
+# difftest reads the same table: it proves the Serial translation, and the
+# kernel kept on Numba is reported as kept, not compared with itself.
+mkdir -p "$T/keep"
+run 0 "difftest with the table" "$CARAMBA" difftest src/kernels.py --no-timing --keep --keep-dir "$T/keep"
+check "difftest translated with space = Serial" 'grep -q "pk.Serial" "$T"/keep/*/translated/kernels.py'
+check "the kept kernel's verdict" 'grep -q "src/kernels.py::records kept" "$T/out" "$T/err"'
+rm -rf "$T/keep"
+
 # --isolated: no table, so legacy/ is walked and CRB501 shows.
 run 1 "isolated" "$CARAMBA" . --check --isolated
 check "legacy refused under --isolated" 'grep -q "legacy/old.py.*CRB114" "$T/err"'

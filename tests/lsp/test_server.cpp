@@ -117,13 +117,14 @@ struct Harness {
         return (*it)["params"];
     return nullptr;
   }
-  json CodeActions(uint32_t line, uint32_t ch, json only = nullptr, uint32_t end_line = UINT32_MAX) {
+  json CodeActions(uint32_t line, uint32_t ch, json only = nullptr, uint32_t end_line = UINT32_MAX,
+                   const std::string& uri = kUri) {
     json ctx = {{"diagnostics", json::array()}};
     if (!only.is_null()) ctx["only"] = only;
     json pos = {{"line", line}, {"character", ch}};
     json end = end_line == UINT32_MAX ? pos : json{{"line", end_line}, {"character", 0}};
     return Request("textDocument/codeAction",
-                   {{"textDocument", {{"uri", kUri}}}, {"range", {{"start", pos}, {"end", end}}}, {"context", ctx}});
+                   {{"textDocument", {{"uri", uri}}}, {"range", {{"start", pos}, {"end", end}}}, {"context", ctx}});
   }
 };
 
@@ -640,5 +641,36 @@ TEST_CASE("type profile: a project profile that cannot be read is shown on the d
   h.Change(text + "\n", 2, uri);
   d = h.Diagnostics(uri);
   for (const json& x : d["diagnostics"]) CHECK(x.value("code", "") != "CRB012");
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+TEST_CASE("project settings: [tool.caramba] of the document's pyproject.toml shapes its migration; a bad table is shown") {
+  char tmpl[] = "/tmp/caramba-lsp-config-XXXXXX";
+  std::string dir = ::mkdtemp(tmpl);
+  std::string uri = "file://" + dir + "/kernels.py";
+  std::ofstream(dir + "/pyproject.toml") << "[project]\nname = \"sim\"\n\n[tool.caramba]\nspace = \"Serial\"\n";
+  Harness h(false);
+  h.Initialize();
+  const std::string text =
+      "from numba import njit, prange\n\n@njit(parallel=True)\ndef scale(a, s):\n"
+      "    for i in prange(a.shape[0]):\n        a[i] *= s\n";
+  h.Open(text, uri);
+  h.Diagnostics(uri);
+  json acts = h.CodeActions(5, 8, nullptr, UINT32_MAX, uri)["result"];
+  const json* act = FindAction(acts, "Migrate kernel `scale` to PyKokkos");
+  REQUIRE(act);
+  std::string edit = h.Request("codeAction/resolve", *act)["result"]["edit"].dump();
+  CHECK(edit.find("pk.Serial") != std::string::npos);
+  CHECK(edit.find("pk.OpenMP") == std::string::npos);
+  // A misspelt key: the document shows CRB014 on its first line.
+  std::ofstream(dir + "/pyproject.toml") << "[tool.caramba]\nspase = \"Serial\"\n";
+  h.Change(text + "\n", 2, uri);
+  json d = h.Diagnostics(uri);
+  const json* bad = nullptr;
+  for (const json& x : d["diagnostics"])
+    if (x.value("code", "") == "CRB014") bad = &x;
+  REQUIRE(bad);
+  CHECK((*bad)["range"]["start"]["line"] == 0);
+  CHECK((*bad)["message"].get<std::string>().find("spase") != std::string::npos);
   std::system(("rm -rf '" + dir + "'").c_str());
 }
