@@ -118,6 +118,11 @@ std::string Type::ToString() const {
 
 std::string Signature::ToString() const {
   std::string s = result ? result->ToString() : std::string();
+  if (!result_tuple.empty()) {
+    s = "Tuple((";
+    for (size_t i = 0; i < result_tuple.size(); ++i) s += (i ? ", " : "") + result_tuple[i].ToString();
+    s += result_tuple.size() == 1 ? ",))" : "))";
+  }
   s += '(';
   for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i].ToString();
   return s + ')';
@@ -134,9 +139,20 @@ class SigParser {
     Skip();
     Signature sig;
     if (Peek() != '(') {
-      auto r = ParseType();
-      if (!r) return std::nullopt;
-      sig.result = *r;
+      // A tuple result, as functions returning pairs declare it. Only a
+      // return type may be a tuple: tuple arguments stay unknown types.
+      size_t at = p_;
+      std::string head = Ident();
+      Skip();
+      while (Peek() == '.') { ++p_; head = Ident(); Skip(); }
+      if ((head == "UniTuple" || head == "Tuple") && Peek() == '(') {
+        if (!ParseTupleResult(head, &sig.result_tuple)) return std::nullopt;
+      } else {
+        p_ = at;
+        auto r = ParseType();
+        if (!r) return std::nullopt;
+        sig.result = *r;
+      }
     }
     if (!Expect('(')) return std::nullopt;
     Skip();
@@ -174,6 +190,41 @@ class SigParser {
     while (p_ < t_.size() && (std::isalnum(static_cast<unsigned char>(t_[p_])) || t_[p_] == '_')) ++p_;
     return std::string(t_.substr(s, p_ - s));
   }
+  // UniTuple(T, n) or Tuple(T1, T2, ...) / Tuple((T1, T2, ...)), from the
+  // opening parenthesis on.
+  bool ParseTupleResult(const std::string& head, std::vector<Type>* out) {
+    if (!Expect('(')) return false;
+    Skip();
+    if (head == "UniTuple") {
+      auto el = ParseType();
+      if (!el) return false;
+      if (!Expect(',')) return false;
+      Skip();
+      size_t s = p_;
+      while (std::isdigit(static_cast<unsigned char>(Peek()))) ++p_;
+      if (s == p_) { Fail("expected the tuple's length"); return false; }
+      int n = std::stoi(std::string(t_.substr(s, p_ - s)));
+      if (n < 1 || n > 64) { Fail("tuple length out of range"); return false; }
+      out->assign(static_cast<size_t>(n), *el);
+      return Expect(')');
+    }
+    bool inner = Peek() == '(';
+    if (inner) ++p_;
+    for (;;) {
+      Skip();
+      if (Peek() == ')') break;
+      auto el = ParseType();
+      if (!el) return false;
+      out->push_back(*el);
+      Skip();
+      if (Peek() == ',') { ++p_; continue; }
+      if (Peek() != ')') { Fail("expected ',' or ')' in a tuple type"); return false; }
+    }
+    ++p_;
+    if (out->empty()) { Fail("empty tuple type"); return false; }
+    return inner ? Expect(')') : true;
+  }
+
   std::optional<Type> ParseType() {
     // Dotted name; only the last component counts (numba.types.float64).
     std::string name = Ident();

@@ -48,7 +48,10 @@ struct Type {
 
 /// An eager signature: optional return type and the argument types.
 struct Signature {
-  std::optional<Type> result;  // absent for "(f8[:],)" style
+  std::optional<Type> result;  // absent for "(f8[:],)" style, and for tuple results
+  /// The elements of a tuple result (`UniTuple(float64, 2)(...)`,
+  /// `Tuple((float64[:], int64))(...)`); empty otherwise.
+  std::vector<Type> result_tuple;
   std::vector<Type> args;
   std::string ToString() const;
 };

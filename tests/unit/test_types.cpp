@@ -56,3 +56,33 @@ TEST_CASE("promotion follows NumPy/Numba rules") {
   CHECK(Promote(Scalar::kFloat32, Scalar::kComplex64) == Scalar::kComplex64);
   CHECK(Promote(Scalar::kFloat64, Scalar::kComplex64) == Scalar::kComplex128);
 }
+
+// Functions returning pairs declare them so (a k-means step returning the
+// centroids and the labels, statistics returning mean and variance); the
+// signature's arguments are what the translation needs.
+TEST_CASE("tuple results: UniTuple and Tuple return types parse; their arguments are known") {
+  std::string err;
+  auto u = ParseSignature("UniTuple(float64, 2)(float64[:])", &err);
+  REQUIRE(u);
+  CHECK_FALSE(u->result);
+  REQUIRE(u->result_tuple.size() == 2);
+  CHECK(u->result_tuple[1].scalar == Scalar::kFloat64);
+  REQUIRE(u->args.size() == 1);
+  CHECK(u->args[0].rank == 1);
+  CHECK(u->ToString() == "Tuple((float64, float64))(float64[:])");
+  auto t = ParseSignature("nb.types.Tuple((float64[:, :], int64[:]))(float64[:, :], int64)", &err);
+  REQUIRE(t);
+  REQUIRE(t->result_tuple.size() == 2);
+  CHECK(t->result_tuple[0].rank == 2);
+  CHECK(t->result_tuple[1].scalar == Scalar::kInt64);
+  CHECK(t->args.size() == 2);
+  auto flat = ParseSignature("Tuple(float64, int32)(f8)", &err);
+  REQUIRE(flat);
+  CHECK(flat->result_tuple.size() == 2);
+  err.clear();
+  CHECK_FALSE(ParseSignature("UniTuple(float64)(f8)", &err));
+  CHECK(err.find("expected ','") != std::string::npos);
+  err.clear();
+  CHECK_FALSE(ParseSignature("float64(UniTuple(float64, 2))", &err));  // tuple arguments stay unknown
+  CHECK(err.find("UniTuple") != std::string::npos);
+}
