@@ -7,7 +7,7 @@ from numba import njit, prange
 
 
 @njit
-def sum_squares(v):  # expect: CRB140
+def sum_squares(v):  # expect: CRB132
     s = 0.0
     for j in range(v.shape[0]):
         s += v[j] * v[j]
