@@ -23,8 +23,10 @@ struct TranslateOptions {
   /// The LSP "Migrate kernel" action uses it; every other kernel stays as it is.
   std::vector<std::string> kernels;
   /// Execution space of the generated callers: Serial, OpenMP, Cuda, HIP,
-  /// Threads or Default (`--space`). OpenMP is what the thesis used.
-  std::string space = "OpenMP";
+  /// Threads or Default (`--space`). Default: the runtime's default space at
+  /// run time (`pk.get_default_space()`), so one translation runs on every
+  /// space (visitors/dispatch_space.h).
+  std::string space = "Default";
   /// `drop-in`: the caller keeps the kernel's name and the workunit is
   /// `_pk_<name>`; `thesis`: the workunit keeps the name and the caller is
   /// `call_<name>`, as in the thesis's snippet 2.5 (`--caller-style`).

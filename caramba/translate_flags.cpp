@@ -12,7 +12,7 @@ void AddTranslateFlags(CLI::App& app, TranslateOptions& opts, ProfileFlags& prof
   // file name that follows (`caramba --kernel f file.py`).
   app.add_option("--kernel", opts.kernels, "translate only this kernel (repeatable); others stay as they are")
       ->allow_extra_args(false);
-  app.add_option("--space", opts.space, "execution space of the generated callers (default OpenMP)")
+  app.add_option("--space", opts.space, "execution space of the generated callers (default: Default, the runtime's default space at run time)")
       ->check(CLI::IsMember({"Serial", "OpenMP", "Cuda", "HIP", "Threads", "Default"}));
   app.add_option("--caller-style", opts.caller_style,
                  "drop-in: callers keep the kernel names (default); thesis: callers are call_<name>")

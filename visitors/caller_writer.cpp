@@ -6,6 +6,7 @@
 #include "caramba/analysis/lowering.h"
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/analysis/walk.h"
+#include "visitors/dispatch_space.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -35,11 +36,6 @@ Node NodeAt(const Tree& tree, uint32_t s, uint32_t e) {
   while (n && n.Parent() && n.Parent().Type() != "block" && n.Parent().StartByte() == s && n.Parent().EndByte() == e)
     n = n.Parent();
   return n;
-}
-
-std::string SpaceExpr(const std::string& space) {
-  if (space == "OpenMP" || space == "Serial" || space == "Cuda") return "pk." + space;
-  return "pk.ExecutionSpace." + space;
 }
 
 // True when the caller's value of `n` is certainly a Python int: literals,
@@ -172,22 +168,12 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
                     ": more than 2**31 flattened iterations; translate with --nested-parallel=outer\")");
     count = "_pk_n";
   }
-  std::string space = SpaceExpr(in.ctx.options().space);
-  // A serial kernel (or serial phase of a host program) runs its one
-  // iteration on the Serial space: a one-iteration dispatch of the parallel
-  // host space pays the thread pool's wake-up and barrier for nothing
-  // (docs/benchmarks.md: 16 ms against 0.3 ms for a k-means update). On the
-  // GPU too: one GPU thread runs serial code far slower than one host core,
-  // and the caller's arrays live on the host (note CRB524).
-  bool host_space = in.ctx.options().space == "OpenMP" || in.ctx.options().space == "Threads" ||
-                    in.ctx.options().space == "Cuda";
-  if (plan.dispatch == Dispatch::kSerial && host_space) space = "pk.Serial";
+  DispatchSpace chosen = ChooseDispatchSpace(in.ctx.options(), plan);
+  std::string space = chosen.space;
   std::vector<AliasCheck> alias_checks;
   for (const AliasCheck& a : plan.alias_checks)
     if (!in.fresh.count(a.written) && !in.fresh.count(a.other)) alias_checks.push_back(a);
-  if (!alias_checks.empty() && in.ctx.options().space != "Serial" && space != "pk.Serial") {
-    // Arrays that may overlap make the iterations dependent: run them in
-    // order on the Serial space then (loop_dependence.h).
+  if (chosen.alias_fallback && !alias_checks.empty()) {
     std::string np = in.ctx.module().imports.AliasOf("numpy");
     if (np.empty()) np = "np";
     std::string test;

@@ -8,7 +8,7 @@
 
 namespace caramba {
 
-KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k)
+KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents)
     : ctx_(ctx), plan_(plan), k_(k), env_(plan.types, ctx.module().imports), edits_("SemanticTransformer") {
   def_ = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
   while (def_ && def_.Type() != "function_definition") def_ = def_.Parent();
@@ -37,6 +37,14 @@ KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Ker
   phase_ = !PhaseOwner(k.name).empty();
   names_.workunit = plan.as_function ? plan.function_name : thesis || phase_ ? k.name : "_pk_" + k.name;
   for (const HelperCall& c : plan.calls) env_.renamed_calls[c.start] = c.function;
+  // Extents travel into @pk.functions as parameters (function_extents.h).
+  for (const auto& [fn, list] : extents)
+    for (const ExtentParam& e : list) env_.helper_extents[fn].push_back({e.param_index, e.dim});
+  if (plan.as_function) {
+    auto own = extents.find(plan.function_name);
+    if (own != extents.end()) own_extents_ = own->second;
+    for (const ExtentParam& e : own_extents_) env_.extent_names[{e.array, e.dim}] = e.name;
+  }
   names_.caller = thesis ? "call_" + k.name : k.name;
   if (plan.dispatch != Dispatch::kSerial) loop_ = NodeAt(plan.loop_start, plan.loop_end);
   // A flattened nest (--nested-parallel=flatten): the inner loop's body is
@@ -118,6 +126,7 @@ std::string KernelWriter::WriteFunction() {
     sig += p + ": " + (t.rank == 0 ? DialectScalar(t.scalar)
                                     : "pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]");
   }
+  for (const ExtentParam& e : own_extents_) sig += ", " + e.name + ": pk.int64";
   std::string ret = plan_.return_type == Scalar::kNone ? "None" : DialectScalar(plan_.return_type);
   return "@pk.function" + nl_ + "def " + names_.workunit + "(" + sig + ") -> " + ret + ":" + nl_ + body;
 }

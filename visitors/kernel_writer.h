@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "caramba/analysis/function_extents.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"
@@ -35,7 +36,8 @@ inline bool Mentions(const Node& root, std::string_view name) {
 
 class KernelWriter {
  public:
-  KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k);
+  /// `extents`: the extents each @pk.function takes as parameters.
+  KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents);
   bool uses_math() const { return env_.uses_math; }
   /// The workunit and the caller, replacing the decorated definition (a
   /// phase kernel: just the workunit).
@@ -87,6 +89,7 @@ class KernelWriter {
   const Context& ctx_;
   const KernelPlan& plan_;
   const Kernel& k_;
+  std::vector<ExtentParam> own_extents_;  // a @pk.function's extent parameters
   LowerEnv env_;
   EditList edits_;
   Node def_, body_, loop_, par_, region_root_;

@@ -138,10 +138,12 @@ std::string KernelWriter::Header(const std::string& ind) {
 // parallel loop's variable (`for j in range(i + 1, n)`): a triangular nest.
 // Only on the CPU's parallel spaces: on a GPU, neighbouring threads of a warp
 // would get the shortest and the longest iterations, and the warp waits for
-// the longest (its blocks are scheduled dynamically there anyway).
+// the longest (its blocks are scheduled dynamically there anyway). The
+// runtime's default space (Default) is OpenMP unless the user moves it: the
+// folded order stays correct on a GPU, only not faster there.
 bool KernelWriter::Triangular() const {
   const std::string& space = ctx_.options().space;
-  if (!loop_ || plan_.inner_loop_start || (space != "OpenMP" && space != "Threads")) return false;
+  if (!loop_ || plan_.inner_loop_start || (space != "OpenMP" && space != "Threads" && space != "Default")) return false;
   // Arrays that may overlap run the workunit on pk.Serial, in order.
   if (!plan_.alias_checks.empty()) return false;
   auto args = loop_.ChildByField("right").ChildByField("arguments").NamedChildren();

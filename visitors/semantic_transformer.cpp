@@ -14,6 +14,7 @@
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/text.h"
+#include "visitors/dispatch_space.h"
 #include "visitors/kernel_writer.h"
 
 namespace caramba {
@@ -93,8 +94,9 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   // helper's own definition (its translation, or its Numba code).
   std::string nl(ctx.newline());
   std::map<size_t, std::string> functions;
+  FunctionExtents extents = ComputeFunctionExtents(ctx.tree(), ctx.Get<KernelPlanAnalysis>().functions);
   for (const KernelPlan& f : ctx.Get<KernelPlanAnalysis>().functions) {
-    KernelWriter w(ctx, f, mod.kernels[f.kernel_index]);
+    KernelWriter w(ctx, f, mod.kernels[f.kernel_index], extents);
     std::string text = w.Write();
     if (!w.failed_.empty()) {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + f.function_name + "': " + w.failed_, f.def_start, f.def_start + 3));
@@ -112,7 +114,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       if (fn != functions.end()) r.edits.Insert(k.start_byte, fn->second, "pk.function");
       continue;
     }
-    KernelWriter w(ctx, plan, k);
+    KernelWriter w(ctx, plan, k, extents);
     std::string text = w.Write();
     // A scalar kernel Python calls directly: a plain caller of its
     // @pk.function, no launch (caller_writer.h).
@@ -123,9 +125,11 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));
       continue;
     }
-    if (plan.dispatch == Dispatch::kSerial && ctx.options().space == "Cuda")
+    DispatchSpace space = ChooseDispatchSpace(ctx.options(), plan);
+    if (space.serial_off_gpu)
       r.diagnostics.push_back(ctx.Diag(DiagId::kSerialOffGpu,
-                                       "'" + k.name + "': has no parallel loop; it runs on the host (pk.Serial), not as one GPU thread",
+                                       "'" + k.name + "': has no parallel loop; it runs on the host (" + space.space +
+                                           "), not as one GPU thread",
                                        k.def_start_byte, k.def_start_byte + 3));
     if (w.phase()) {
       // The host program's call of the phase becomes the dispatch.
@@ -146,7 +150,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     }
     uses_math = uses_math || w.uses_math();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
-                  (!plan.alias_checks.empty() && ctx.options().space != "Serial");
+                  space.alias_fallback;
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
     translated.push_back({k.start_byte, k.end_byte});
   }

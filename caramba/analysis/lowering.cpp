@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "caramba/analysis/function_extents.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -269,8 +270,26 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
     }
     return out;
   };
+  std::string array;
+  int dim = 0;
+  if (!env.extent_names.empty() && AsLiteralExtent(e, &array, &dim)) {
+    auto own = env.extent_names.find({array, dim});
+    if (own != env.extent_names.end()) return own->second;
+  }
   auto helper = env.renamed_calls.find(e.StartByte());
-  if (helper != env.renamed_calls.end()) return helper->second + "(" + lowered_args() + ")";
+  if (helper != env.renamed_calls.end()) {
+    std::string out = helper->second + "(" + lowered_args();
+    // The extents the helper takes as parameters (function_extents.h).
+    auto extents = env.helper_extents.find(helper->second);
+    if (extents != env.helper_extents.end())
+      for (const auto& [index, d] : extents->second) {
+        if (index >= args.size()) continue;
+        std::string a = LowerExpr(args[index], env, pre);
+        auto own = env.extent_names.find({a, d});
+        out += ", " + (own != env.extent_names.end() ? own->second : Atom(args[index], a) + ".extent(" + std::to_string(d) + ")");
+      }
+    return out + ")";
+  }
   if ((q == "float" || q == "numpy.float64") && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
   if (q == "numpy.int64" && args.size() == 1) {
     if (IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);

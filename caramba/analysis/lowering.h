@@ -32,6 +32,13 @@ struct LowerEnv {
   /// Calls to other jitted functions, by the call's start byte: the name of
   /// the @pk.function they call instead (call_graph.h).
   std::map<uint32_t, std::string> renamed_calls;
+  /// The extents @pk.functions take as int parameters (function_extents.h):
+  /// per function name, (index of the array parameter, dimension), in the
+  /// order they follow its own parameters. Calls append them.
+  std::map<std::string, std::vector<std::pair<size_t, int>>> helper_extents;
+  /// In a @pk.function: its own extent parameters, by (array, dimension);
+  /// `a.extent(d)` reads the parameter instead.
+  std::map<std::pair<std::string, int>, std::string> extent_names;
   /// Locals bound only to non-negative values (NonNegativeLocals).
   std::set<std::string, std::less<>> nonnegative_names;
 

@@ -185,8 +185,10 @@ bool Builder::TryAutoParallel(const std::vector<Node>& stmts) {
     loop = inner;
     dep = in;
   }
+  // Default counts: whatever space the runtime defaults to, the caller's
+  // fallback runs on pk.Serial, on the host arrays.
   if (!dep.alias_checks.empty() && options_.space != "OpenMP" && options_.space != "Threads" &&
-      options_.space != "Serial")
+      options_.space != "Serial" && options_.space != "Default")
     return keep(loop, "serial: arrays may alias and the " + options_.space + " space has no serial fallback");
   KernelPlan saved = plan_;
   std::set<std::string> saved_setup = setup_names_;

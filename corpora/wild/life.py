@@ -9,6 +9,7 @@ from numba import njit
 # caramba: sizes N=64,4096
 
 
+# caramba: runas neighbours(rng.integers(0, 2, (N2, N2)), 0, N2 - 1)
 @njit
 def neighbours(g, i, j):
     n, m = g.shape

@@ -34,6 +34,9 @@ run 0 "translate with the table" "$CARAMBA" src/kernels.py
 check "space from the table" 'grep -q "pk.Serial" "$T/out" && ! grep -q "pk.OpenMP" "$T/out"'
 run 0 "flag over the table" "$CARAMBA" src/kernels.py --space OpenMP
 check "--space wins" 'grep -q "pk.OpenMP" "$T/out"'
+# Without a table or a flag: the runtime's default space, read at each call.
+run 0 "no space given" "$CARAMBA" src/kernels.py --isolated
+check "default space" 'grep -q "pk.RangePolicy(pk.get_default_space()" "$T/out" && ! grep -q "pk.OpenMP" "$T/out"'
 check "the kept kernel is left as it was" 'grep -q "def records(buf):" "$T/out" && grep -q "@njit  # caramba: keep" "$T/out"'
 
 # difftest reads the same table: it proves the Serial translation, and the

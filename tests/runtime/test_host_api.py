@@ -1,5 +1,9 @@
 """The host API's argument rules (dialect §2) and the errors a caller sees:
 TypeError naming the workunit and parameter, never a crash."""
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -93,6 +97,26 @@ def test_default_space_and_unavailable_spaces():
         pk.set_default_space(pk.OpenMP)
     with pytest.raises(RuntimeError, match="Cuda is not available"):
         pk.parallel_for(pk.RangePolicy(pk.Cuda, 0, 4), copy, src=np.ones(4), dst=np.zeros(4))
+
+
+def test_default_space_from_the_environment():
+    # PYKOKKOS_RT_DEFAULT_SPACE moves a translation (its callers dispatch on
+    # pk.get_default_space()) without editing it; case does not matter.
+    assert pk._initial_default_space({}) is pk.OpenMP
+    assert pk._initial_default_space({"PYKOKKOS_RT_DEFAULT_SPACE": "serial"}) is pk.Serial
+    assert pk._initial_default_space({"PYKOKKOS_RT_DEFAULT_SPACE": "OpenMP"}) is pk.OpenMP
+    with pytest.raises(ValueError, match="not an execution space"):
+        pk._initial_default_space({"PYKOKKOS_RT_DEFAULT_SPACE": "GPU"})
+    with pytest.raises(ValueError, match="not an execution space"):
+        pk._initial_default_space({"PYKOKKOS_RT_DEFAULT_SPACE": "Default"})
+    if "Cuda" not in pk._AVAILABLE:
+        with pytest.raises(ValueError, match="this build has no Cuda space"):
+            pk._initial_default_space({"PYKOKKOS_RT_DEFAULT_SPACE": "Cuda"})
+    env = dict(os.environ, PYKOKKOS_RT_DEFAULT_SPACE="Serial")
+    out = subprocess.run([sys.executable, "-c", "import pykokkos as pk; print(pk.get_default_space().value)"],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "Serial"
 
 
 def test_unsupported_policies_say_why():

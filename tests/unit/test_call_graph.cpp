@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/function_extents.h"
 #include "caramba/analysis/kernel_plan.h"
 
 using namespace caramba;
@@ -75,4 +76,30 @@ TEST_CASE("mutual recursion and helpers that cannot be functions refuse the call
   CHECK(p.functions.empty());
   // alloc stays Numba code: k, which stays Numba code, calls it.
   CHECK(HasCode(*p.Find("alloc"), "CRB132"));
+}
+
+// Upstream rejects extent() inside a @pk.function (function_extents.h).
+TEST_CASE("call_chain.py::row_sum: the extents a helper reads, and those it needs for its own helpers") {
+  Tree t = Tree::Parse(
+      "from numba import njit, prange\n"
+      "@njit\ndef total(v):\n    s = 0.0\n    for j in range(v.extent(0)):\n        s += v[j]\n    return s\n"
+      "@njit\ndef scaled(w, k):\n    return total(w) * k + w.extent(0)\n"
+      "@njit\ndef first(p, q):\n    return p[0] + total(q)\n"
+      "@njit('void(float64[:, :], float64[:])', parallel=True)\ndef k(m, out):\n"
+      "    for i in prange(m.extent(0)):\n        out[i] = scaled(m[i], 2.0) + first(m[i], m[0])\n");
+  KernelPlans p = Plans(t);
+  REQUIRE(p.Find("k"));
+  FunctionExtents e = ComputeFunctionExtents(t, p.functions);
+  REQUIRE(e.count("_pk_fn_total"));
+  REQUIRE(e["_pk_fn_total"].size() == 1);
+  CHECK(e["_pk_fn_total"][0].array == "v");
+  CHECK(e["_pk_fn_total"][0].param_index == 0);
+  CHECK(e["_pk_fn_total"][0].name == "_pk_v_extent0");
+  // scaled reads w.extent(0) itself and passes w to total: one parameter.
+  REQUIRE(e["_pk_fn_scaled"].size() == 1);
+  CHECK(e["_pk_fn_scaled"][0].name == "_pk_w_extent0");
+  // first passes q (its second parameter) on; p needs nothing.
+  REQUIRE(e["_pk_fn_first"].size() == 1);
+  CHECK(e["_pk_fn_first"][0].array == "q");
+  CHECK(e["_pk_fn_first"][0].param_index == 1);
 }

@@ -248,3 +248,40 @@ TEST_CASE("a shape check first in the parallel loop's body leaves the workunit")
     CHECK(r.output.substr(caller).find("raise ValueError") != std::string::npos);
   }
 }
+
+// visitors/dispatch_space.h: the space, the alias fallback and CRB524 come
+// from one decision.
+TEST_CASE("one translation for every space: callers dispatch on pk.get_default_space(), serial work on pk.Serial") {
+  PassManager pm(BuildPipeline());
+  const std::string parallel = Source("a, out", "    for i in prange(a.shape[0]):\n        out[i] = 2.0 * a[i]\n",
+                                      "@njit('void(float64[:], float64[:])', parallel=True)");
+  const std::string aliased = Source("a, out", "    for i in range(1, a.shape[0]):\n        out[i] = a[i - 1] + 1.0\n",
+                                     "@njit('void(float64[:], float64[:])')");
+  const std::string serial = Source("a", "    s = 0.0\n    for i in range(1, a.shape[0]):\n        a[i] += a[i - 1]\n",
+                                    "@njit('void(float64[:])')");
+  auto has_524 = [](const PassResult& r) {
+    for (const Diagnostic& d : r.diagnostics)
+      if (d.Code() == "CRB524") return true;
+    return false;
+  };
+  PassResult p = pm.Run(parallel, "t.py", TranslateOptions{});
+  REQUIRE(p.ok);
+  CHECK(p.output.find("pk.RangePolicy(pk.get_default_space(), 0, a.shape[0])") != std::string::npos);
+  PassResult a = pm.Run(aliased, "t.py", TranslateOptions{});
+  REQUIRE(a.ok);
+  CHECK(a.output.find("_pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()") !=
+        std::string::npos);
+  PassResult s = pm.Run(serial, "t.py", TranslateOptions{});
+  REQUIRE(s.ok);
+  CHECK(s.output.find("pk.RangePolicy(pk.Serial, 0, 1)") != std::string::npos);
+  CHECK(!has_524(s));
+  TranslateOptions cuda;
+  cuda.space = "Cuda";
+  PassResult sc = pm.Run(serial, "t.py", cuda);
+  CHECK(sc.output.find("pk.RangePolicy(pk.Serial, 0, 1)") != std::string::npos);
+  CHECK(has_524(sc));
+  CHECK(pm.Run(parallel, "t.py", cuda).output.find("pk.RangePolicy(pk.Cuda, 0, a.shape[0])") != std::string::npos);
+  TranslateOptions omp;
+  omp.space = "OpenMP";
+  CHECK(pm.Run(aliased, "t.py", omp).output.find("else pk.OpenMP") != std::string::npos);
+}

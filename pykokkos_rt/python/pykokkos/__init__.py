@@ -125,7 +125,28 @@ HIP = ExecutionSpace.HIP
 Default = ExecutionSpace.Default
 # ("Serial", "OpenMP"[, "Cuda"]): what the core was built with (a core older than spaces() has no Cuda)
 _AVAILABLE = tuple(getattr(_core, "spaces", lambda: ("Serial", "OpenMP"))())
-_default_space = ExecutionSpace.OpenMP  # upstream's initial default
+
+
+def _initial_default_space(environ):
+    """OpenMP, upstream's initial default, unless PYKOKKOS_RT_DEFAULT_SPACE
+    names another space: a program (or a translation, whose callers dispatch
+    on pk.get_default_space()) then runs there without being edited. A name
+    this build cannot run fails at import rather than at the first dispatch."""
+    name = environ.get("PYKOKKOS_RT_DEFAULT_SPACE", "").strip()
+    if not name:
+        return ExecutionSpace.OpenMP
+    choices = [s for s in ExecutionSpace if s.value.lower() == name.lower()
+               and s not in (ExecutionSpace.Default, ExecutionSpace.Debug)]
+    if not choices:
+        raise ValueError("pykokkos: PYKOKKOS_RT_DEFAULT_SPACE=%s is not an execution space; use one of %s"
+                         % (name, ", ".join(_AVAILABLE)))
+    if choices[0].value not in _AVAILABLE:
+        raise ValueError("pykokkos: PYKOKKOS_RT_DEFAULT_SPACE=%s: this build has no %s space (available: %s); "
+                         "unset the variable or use an available space" % (name, choices[0].value, ", ".join(_AVAILABLE)))
+    return choices[0]
+
+
+_default_space = _initial_default_space(_os.environ)
 
 
 def set_default_space(space):

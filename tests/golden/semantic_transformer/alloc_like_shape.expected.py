@@ -17,7 +17,7 @@ def _pk_gradient_norm(tid, u: pk.View2D[pk.double], g: pk.View2D[pk.double]):
 
 def gradient_norm(u):
     g = np.zeros(u.shape)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(1, int(u.shape[0]) - 1))), _pk_gradient_norm,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, int(u.shape[0]) - 1))), _pk_gradient_norm,
         u=pk.array(u),
         g=pk.array(g))
     return g

@@ -14,7 +14,7 @@ def _pk_squares(tid, x, out: pk.View1D[pk.double]):
 def squares(x):
     n = x.shape[0]
     out = np.empty(n, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_squares,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_squares,
         x=pk.array(x),
         out=pk.array(out))
     return out
@@ -29,5 +29,7 @@ def _pk_counts(tid, n: pk.int64, c: pk.View2D[pk.int64]):
 
 def counts(n):
     c = np.zeros((n, 2), dtype=np.int64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_counts, n=n, c=pk.array(c))
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_counts,
+        n=n,
+        c=pk.array(c))
     return c

@@ -16,7 +16,7 @@ def _pk_weighted(tid, acc: pk.Acc[pk.double], x: pk.View1D[pk.double], w: pk.Vie
 
 
 def weighted(x, w, lo, width, hist):
-    total = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_weighted,
+    total = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_weighted,
         x=pk.array(x),
         w=pk.array(w),
         lo=lo,
@@ -42,7 +42,7 @@ def _pk_springs(tid, pos: pk.View2D[pk.double], edges: pk.View2D[pk.int64], f: p
 
 
 def springs(pos, edges, f):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, edges.shape[0]), _pk_springs,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, edges.shape[0]), _pk_springs,
         pos=pk.array(pos),
         edges=pk.array(edges),
         f=pk.array(f))
@@ -57,7 +57,7 @@ def _pk_int_updates(tid, idx: pk.View1D[pk.int64], v: pk.View1D[pk.int64], top: 
 
 
 def int_updates(idx, v, top, bits):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, idx.shape[0]), _pk_int_updates,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, idx.shape[0]), _pk_int_updates,
         idx=pk.array(idx),
         v=pk.array(v),
         top=pk.array(top),
@@ -73,7 +73,7 @@ def _pk_degrees(tid, edges, n: pk.int64, deg: pk.View1D[pk.int64]):
 
 def degrees(edges, n):
     deg = np.zeros(n, dtype=np.int64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, edges.shape[0]), _pk_degrees,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, edges.shape[0]), _pk_degrees,
         edges=pk.array(edges),
         n=n,
         deg=pk.array(deg))
@@ -88,6 +88,6 @@ def _pk_rows(tid, a, out):
 
 
 def rows(a, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_rows,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_rows,
         a=pk.array(a),
         out=pk.array(out))

@@ -54,7 +54,7 @@ def _pk_chain_kernel(tid, a, b, out, k: pk.double):
 
 
 def chain_kernel(a, b, out, k):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_chain_kernel,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_chain_kernel,
         a=pk.array(a),
         b=pk.array(b),
         out=pk.array(out),

@@ -51,6 +51,6 @@ def _pk_energy(tid, acc: pk.Acc[pk.double], pos: pk.View2D[pk.double]):
 
 
 def energy(pos):
-    e = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, pos.shape[0]), _pk_energy,
+    e = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, pos.shape[0]), _pk_energy,
         pos=pk.array(pos))
     return e

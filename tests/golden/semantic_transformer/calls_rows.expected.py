@@ -51,6 +51,6 @@ def _pk_potential(tid, acc: pk.Acc[pk.double], cluster: pk.View2D[pk.double]):
 
 
 def potential(cluster):
-    energy = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(cluster.shape[0]) - 1), _pk_potential,
+    energy = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, int(cluster.shape[0]) - 1), _pk_potential,
         cluster=pk.array(cluster))
     return energy

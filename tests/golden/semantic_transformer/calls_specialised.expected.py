@@ -85,7 +85,7 @@ def _pk_clamped(tid, a, out, lo: pk.double, hi: pk.double):
 
 
 def clamped(a, out, lo, hi):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_clamped,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_clamped,
         a=pk.array(a),
         out=pk.array(out),
         lo=lo,

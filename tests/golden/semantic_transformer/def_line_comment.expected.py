@@ -11,7 +11,7 @@ def _pk_saxpy(tid, a: pk.double, x, y, out):
 
 
 def saxpy(a, x, y, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_saxpy,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_saxpy,
         a=a,
         x=pk.array(x),
         y=pk.array(y),

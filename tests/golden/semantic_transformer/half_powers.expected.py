@@ -17,7 +17,7 @@ def _pk_distances(tid, pos: pk.View2D[pk.double], out: pk.View1D[pk.double]):
 
 
 def distances(pos, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, pos.shape[0]), _pk_distances,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, pos.shape[0]), _pk_distances,
         pos=pk.array(pos),
         out=pk.array(out))
 
@@ -30,7 +30,7 @@ def _pk_inverse_norms(tid, pos: pk.View2D[pk.double], out: pk.View1D[pk.double])
 
 
 def inverse_norms(pos, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, pos.shape[0]), _pk_inverse_norms,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, pos.shape[0]), _pk_inverse_norms,
         pos=pk.array(pos),
         out=pk.array(out))
 
@@ -42,7 +42,7 @@ def _pk_integer_roots(tid, counts: pk.View1D[pk.int64], out: pk.View1D[pk.double
 
 
 def integer_roots(counts, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, counts.shape[0]), _pk_integer_roots,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, counts.shape[0]), _pk_integer_roots,
         counts=pk.array(counts),
         out=pk.array(out))
 
@@ -54,7 +54,7 @@ def _pk_signed_roots(tid, x: pk.View1D[pk.double], out: pk.View1D[pk.double]):
 
 
 def signed_roots(x, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_signed_roots,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_signed_roots,
         x=pk.array(x),
         out=pk.array(out))
 
@@ -66,6 +66,6 @@ def _pk_single_roots(tid, x: pk.View1D[pk.float], out: pk.View1D[pk.double]):
 
 
 def single_roots(x, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_single_roots,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_single_roots,
         x=pk.array(x),
         out=pk.array(out))

@@ -19,7 +19,7 @@ def head_copy(a, b):  # expect: CRB523
     _pk_np_s2 = min(_pk_np_n1 - 1, 1)
     if (_pk_np_n1 != _pk_np_n0 and _pk_np_n1 != 1):
         raise ValueError("could not broadcast the operands of b[:k]=a[:k]*2.0")
-    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n0)), _pk_head_copy_phase1,
         a=pk.array(a),
         b=pk.array(b),

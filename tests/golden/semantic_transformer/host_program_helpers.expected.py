@@ -23,7 +23,7 @@ def _pk_source_term(tid, b: pk.View1D[pk.double], u: pk.View1D[pk.double], dx: p
 def source_term(b, u, dx):
     if (max(int(u.shape[0]) - 2, 0) != max(int(b.shape[0]) - 2, 0) and max(int(u.shape[0]) - 2, 0) != 1):
         raise ValueError("could not broadcast the operands of b[1:-1]=(u[2:]-u[:-2])/(2*dx)")
-    _pk_space = pk.Serial if np.may_share_memory(b, u) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(b, u) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, len(range(1, int(b.shape[0]) - 1))), _pk_source_term,
         b=pk.array(b),
         u=pk.array(u),
@@ -39,7 +39,7 @@ def _pk_diffuse_step_phase1(tid, u: pk.View1D[pk.double], dt: pk.double, b: pk.V
 def diffuse_step(u, dx, dt):  # expect: CRB523
     b = np.zeros_like(u)
     source_term(b, u, dx)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(1, int(u.shape[0]) - 1))), _pk_diffuse_step_phase1,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, int(u.shape[0]) - 1))), _pk_diffuse_step_phase1,
         u=pk.array(u),
         dt=dt,
         b=pk.array(b))

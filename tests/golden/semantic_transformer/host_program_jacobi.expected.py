@@ -21,12 +21,12 @@ def _pk_kernel_phase2(tid, A, B, n: pk.int64):
 def kernel(TSTEPS, A, B):  # expect: CRB523
     n = A.shape[0]
     for t in range(1, TSTEPS):
-        _pk_space = pk.Serial if np.may_share_memory(B, A) else pk.OpenMP
+        _pk_space = pk.Serial if np.may_share_memory(B, A) else pk.get_default_space()
         pk.parallel_for(pk.RangePolicy(_pk_space, 0, len(range(1, n - 1))), _pk_kernel_phase1,
             A=pk.array(A),
             B=pk.array(B),
             n=n)
-        _pk_space = pk.Serial if np.may_share_memory(A, B) else pk.OpenMP
+        _pk_space = pk.Serial if np.may_share_memory(A, B) else pk.get_default_space()
         pk.parallel_for(pk.RangePolicy(_pk_space, 0, len(range(1, n - 1))), _pk_kernel_phase2,
             A=pk.array(A),
             B=pk.array(B),

@@ -19,11 +19,11 @@ def _pk_normalize_phase2(tid, x, out, norm: pk.double):
 
 
 def normalize(x):  # expect: CRB523
-    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_normalize_phase1,
+    s = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_normalize_phase1,
         x=pk.array(x))
     norm = math.sqrt(s)
     out = np.empty_like(x)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_normalize_phase2,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_normalize_phase2,
         x=pk.array(x),
         out=pk.array(out),
         norm=norm)
@@ -53,7 +53,7 @@ def prefix_then_scale(a):  # expect: CRB523
         n=n,
         c=pk.array(c))
     total = c[n - 1]
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_prefix_then_scale_phase2,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_prefix_then_scale_phase2,
         n=n,
         c=pk.array(c),
         total=total)

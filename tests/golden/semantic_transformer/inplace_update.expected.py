@@ -11,7 +11,7 @@ def _pk_relax(tid, u, u_new, f, h: pk.double):
 
 
 def relax(u, u_new, f, h):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(1, int(u.shape[0]) - 1))), _pk_relax,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, int(u.shape[0]) - 1))), _pk_relax,
         u=pk.array(u),
         u_new=pk.array(u_new),
         f=pk.array(f),

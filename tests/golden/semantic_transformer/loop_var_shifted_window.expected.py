@@ -77,7 +77,7 @@ def _pk_plain(tid, a, out):
 
 
 def plain(a, out):
-    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_plain,
         a=pk.array(a),
         out=pk.array(out))

@@ -16,7 +16,7 @@ def _pk_norms(tid, points: pk.View2D[pk.double], out: pk.View1D[pk.double]):
 
 
 def norms(points, out):
-    _pk_space = pk.Serial if np.may_share_memory(out, points) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(out, points) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, points.shape[0]), _pk_norms,
         points=pk.array(points),
         out=pk.array(out))
@@ -31,7 +31,7 @@ def _pk_dot(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double], b: pk.View1D[p
 
 
 def dot(a, b):
-    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(min(int(a.shape[0]), int(b.shape[0])))), _pk_dot,
+    s = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, int(min(int(a.shape[0]), int(b.shape[0])))), _pk_dot,
         a=pk.array(a),
         b=pk.array(b))
     return s

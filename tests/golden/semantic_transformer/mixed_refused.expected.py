@@ -12,7 +12,9 @@ def _pk_fill(tid, a, v: pk.double):
 
 
 def fill(a, v):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_fill, a=pk.array(a), v=v)
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_fill,
+        a=pk.array(a),
+        v=v)
 
 
 @njit

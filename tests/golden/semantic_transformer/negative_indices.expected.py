@@ -11,6 +11,6 @@ def _pk_copy_ends(tid, a: pk.View1D[pk.double], b: pk.View2D[pk.double]):
 
 
 def copy_ends(a, b):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, b.shape[0]), _pk_copy_ends,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, b.shape[0]), _pk_copy_ends,
         a=pk.array(a),
         b=pk.array(b))

@@ -14,7 +14,7 @@ def _pk_casts(tid, x: pk.View1D[pk.double], k: pk.View1D[pk.int64]):
 
 
 def casts(x, k):
-    _pk_space = pk.Serial if np.may_share_memory(x, k) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(x, k) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, x.shape[0]), _pk_casts,
         x=pk.array(x),
         k=pk.array(k))

@@ -23,6 +23,6 @@ def _pk_gram(tid, x, out):
 
 def gram(x, out):
     n = x.shape[0]
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_gram,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_gram,
         x=pk.array(x),
         out=pk.array(out))

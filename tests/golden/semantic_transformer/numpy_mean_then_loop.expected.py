@@ -21,10 +21,10 @@ def mean_var(x):
     # m = np.mean(x)
     if x.shape[0] == 0:
         raise ZeroDivisionError("division by zero in np.mean of an empty array")
-    _pk_np_acc0 = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_mean_var_phase1,
+    _pk_np_acc0 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_mean_var_phase1,
         x=pk.array(x))
     m = (_pk_np_acc0 / x.shape[0])
-    v = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_mean_var_phase2,
+    v = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_mean_var_phase2,
         x=pk.array(x),
         m=m)
     return v / x.shape[0]

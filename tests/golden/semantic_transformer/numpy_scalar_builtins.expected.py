@@ -25,7 +25,7 @@ def _pk_clamp(tid, x: pk.View1D[pk.double], k: pk.View1D[pk.int64]):
 
 
 def clamp(x, k):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_clamp,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_clamp,
         x=pk.array(x),
         k=pk.array(k))
 

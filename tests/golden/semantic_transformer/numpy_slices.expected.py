@@ -29,7 +29,7 @@ def star2(a, b):
     _pk_np_s5 = min(_pk_np_n4 - 1, 1)
     if (_pk_np_n4 != _pk_np_n0 and _pk_np_n4 != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[0:n-4,2:m-2]")
-    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n0)), _pk_star2_phase1,
         a=pk.array(a),
         b=pk.array(b),
@@ -56,7 +56,7 @@ def radius(a, b, r):
         _pk_np_n1 = max(min(max((n - r) + b.shape[0] if (n - r) < 0 else (n - r), 0), b.shape[0]) - _pk_np_o0, 0)
         _pk_np_o2 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
         _pk_np_s3 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
-        _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
+        _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
         pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n1)), _pk_radius_phase1,
             a=pk.array(a),
             b=pk.array(b),
@@ -82,7 +82,7 @@ def rows(a, out):
     if len(range(a.shape[0])) > 0:
         if (int(a.shape[1]) != int(out.shape[1]) and int(a.shape[1]) != 1):
             raise ValueError("could not broadcast the operands of out[i,:]=a[i,:]*(i+1)")
-    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_rows,
         a=pk.array(a),
         out=pk.array(out))

@@ -12,7 +12,7 @@ def _pk_scale(tid, a, out, s: pk.double):
 
 
 def scale(a, out, s):
-    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_scale,
         a=pk.array(a),
         out=pk.array(out),
@@ -27,7 +27,8 @@ def _pk_total(tid, acc: pk.Acc[pk.double], a):
 
 
 def total(a):
-    t = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_total, a=pk.array(a))
+    t = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_total,
+        a=pk.array(a))
     return t
 
 
@@ -38,7 +39,8 @@ def _pk_int_total(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.int64]):
 
 
 def int_total(a):
-    t = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_int_total, a=pk.array(a))
+    t = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_int_total,
+        a=pk.array(a))
     return t
 
 
@@ -50,7 +52,9 @@ def _pk_squares(tid, n: pk.int64, out: pk.View1D[pk.double]):
 
 def squares(n):
     out = np.empty(n)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_squares, n=n, out=pk.array(out))
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_squares,
+        n=n,
+        out=pk.array(out))
     return out
 
 
@@ -65,7 +69,7 @@ def _pk_star(tid, a, b):
 
 def star(a, b):
     n = a.shape[0]
-    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, len(range(1, n - 1))), _pk_star,
         a=pk.array(a),
         b=pk.array(b))
@@ -80,4 +84,5 @@ def _pk_in_place(tid, a):
 
 
 def in_place(a):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_in_place, a=pk.array(a))
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_in_place,
+        a=pk.array(a))

@@ -21,7 +21,7 @@ def star(a, b):
     _pk_n = len(range(1, n - 1)) * _pk_n1
     if _pk_n >= 2 ** 31:
         raise OverflowError("star: more than 2**31 flattened iterations; translate with --nested-parallel=outer")
-    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, _pk_n), _pk_star,
         a=pk.array(a),
         b=pk.array(b),
@@ -40,7 +40,7 @@ def add2d(a, b, c):
     _pk_n = a.shape[0] * _pk_n1
     if _pk_n >= 2 ** 31:
         raise OverflowError("add2d: more than 2**31 flattened iterations; translate with --nested-parallel=outer")
-    _pk_space = pk.Serial if np.may_share_memory(c, a) or np.may_share_memory(c, b) else pk.OpenMP
+    _pk_space = pk.Serial if np.may_share_memory(c, a) or np.may_share_memory(c, b) else pk.get_default_space()
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, _pk_n), _pk_add2d,
         a=pk.array(a),
         b=pk.array(b),
@@ -60,7 +60,7 @@ def sum2d(a):
     _pk_n = a.shape[0] * _pk_n1
     if _pk_n >= 2 ** 31:
         raise OverflowError("sum2d: more than 2**31 flattened iterations; translate with --nested-parallel=outer")
-    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, _pk_n), _pk_sum2d,
+    s = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, _pk_n), _pk_sum2d,
         a=pk.array(a),
         _pk_n1=_pk_n1)
     return s

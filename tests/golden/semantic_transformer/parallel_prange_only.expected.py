@@ -24,7 +24,7 @@ def _pk_pscale(tid, a, out, s: pk.double):
 
 
 def pscale(a, out, s):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_pscale,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_pscale,
         a=pk.array(a),
         out=pk.array(out),
         s=s)

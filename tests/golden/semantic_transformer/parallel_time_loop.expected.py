@@ -12,7 +12,7 @@ def _pk_relax(tid, a, steps: pk.int64, t: pk.int64):
 
 def relax(a, steps):
     for t in range(steps):
-        pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_relax,
+        pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_relax,
             a=pk.array(a),
             steps=steps,
             t=t)
@@ -26,7 +26,7 @@ def _pk_repeat_scale(tid, a, steps: pk.int64):
 
 def repeat_scale(a, steps):
     for it in range(steps):
-        pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_repeat_scale,
+        pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_repeat_scale,
             a=pk.array(a),
             steps=steps)
 
@@ -41,7 +41,7 @@ def _pk_heat(tid, u, v, alpha: pk.double, steps: pk.int64):
 def heat(u, v, alpha, steps):
     n = u.shape[0]
     for s in range(steps):
-        pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(1, n - 1))), _pk_heat,
+        pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, n - 1))), _pk_heat,
             u=pk.array(u),
             v=pk.array(v),
             alpha=alpha,

@@ -17,6 +17,6 @@ def _pk_potential_numba_scalar_prange(tid, acc: pk.Acc[pk.double], cluster: pk.V
 
 
 def potential_numba_scalar_prange(cluster):
-    energy = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(cluster.shape[0]) - 1), _pk_potential_numba_scalar_prange,
+    energy = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, int(cluster.shape[0]) - 1), _pk_potential_numba_scalar_prange,
         cluster=pk.array(cluster))
     return energy

@@ -9,6 +9,6 @@ def _pk_from_start(tid, a: pk.View1D[pk.double], start: pk.int64):
 
 
 def from_start(a, start):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(start, a.shape[0]))), _pk_from_start,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(start, a.shape[0]))), _pk_from_start,
         a=pk.array(a),
         start=start)

@@ -14,7 +14,7 @@ def _pk_largest(tid, a: pk.View1D[pk.double], _pk_m: pk.View1D[pk.double]):
 def largest(a):
     m = -np.inf
     _pk_m = np.full(1, m, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_largest,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_largest,
         a=pk.array(a),
         _pk_m=pk.array(_pk_m))
     m = _pk_m[0].item()
@@ -31,7 +31,7 @@ def _pk_smallest(tid, a: pk.View1D[pk.double], _pk_m: pk.View1D[pk.double]):
 def smallest(a):
     m = a[0]
     _pk_m = np.full(1, m, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_smallest,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_smallest,
         a=pk.array(a),
         _pk_m=pk.array(_pk_m))
     m = _pk_m[0].item()
@@ -48,7 +48,7 @@ def _pk_product(tid, a: pk.View1D[pk.double], _pk_p: pk.View1D[pk.double]):
 def product(a):
     p = 1.0
     _pk_p = np.full(1, p, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_product,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_product,
         a=pk.array(a),
         _pk_p=pk.array(_pk_p))
     p = _pk_p[0].item()
@@ -63,7 +63,7 @@ def _pk_count_above(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double], t: pk.d
 
 
 def count_above(a, t):
-    c = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_count_above,
+    c = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_count_above,
         a=pk.array(a),
         t=t)
     return c
@@ -77,6 +77,6 @@ def _pk_shifted_sum(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
 
 def shifted_sum(a):
     s = 10.0
-    s += pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_shifted_sum,
+    s += pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_shifted_sum,
         a=pk.array(a))
     return s / int(a.shape[0])

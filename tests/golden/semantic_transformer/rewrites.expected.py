@@ -54,7 +54,7 @@ def _pk_rewrites(tid, x: pk.View1D[pk.double], k: pk.View1D[pk.int64], out: pk.V
 
 
 def rewrites(x, k, out):
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk_rewrites,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_rewrites,
         x=pk.array(x),
         k=pk.array(k),
         out=pk.array(out))

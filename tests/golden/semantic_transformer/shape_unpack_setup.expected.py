@@ -16,7 +16,7 @@ def _pk_heat_step(tid, u: pk.View2D[pk.double], u_new: pk.View2D[pk.double], alp
 
 def heat_step(u, u_new, alpha):
     n = u.shape[0]
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, len(range(1, n - 1))), _pk_heat_step,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, n - 1))), _pk_heat_step,
         u=pk.array(u),
         u_new=pk.array(u_new),
         alpha=alpha)

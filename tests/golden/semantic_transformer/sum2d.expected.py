@@ -16,5 +16,6 @@ def _pk_sum2d(tid, acc: pk.Acc[pk.double], arr):
 def sum2d(arr):
     """Sum of all elements."""
     M = arr.shape[0]
-    result = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(M)), _pk_sum2d, arr=pk.array(arr))
+    result = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, int(M)), _pk_sum2d,
+        arr=pk.array(arr))
     return result

@@ -15,5 +15,6 @@ def _pk_sum3d(tid, acc: pk.Acc[pk.double], arr: pk.View3D[pk.double]):
 
 def sum3d(arr):
     M = arr.shape[0]
-    result = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(M)), _pk_sum3d, arr=pk.array(arr))
+    result = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, int(M)), _pk_sum3d,
+        arr=pk.array(arr))
     return result

@@ -12,5 +12,6 @@ def _pk_sum_of_squares(tid, acc: pk.Acc[pk.int64], n: pk.int64):
 
 
 def sum_of_squares(n):
-    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, int(n)), _pk_sum_of_squares, n=n)
+    s = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_sum_of_squares,
+        n=n)
     return s
