@@ -174,6 +174,12 @@ LiftDecision PlanLift(const Tree& tree, const ModuleInfo& mod, const Kernel& k) 
   plan.name = LiftedName(k.qualname);
   if (tree.Source().find(plan.name) != std::string_view::npos)
     return refuse("the name it would have at module level, '" + plan.name + "', is taken", "rename that name");
+  // Two definitions under one name (an if and its else, say) would be one
+  // module-level kernel, the last.
+  for (const Kernel& other : mod.kernels)
+    if (&other != &k && LiftedName(other.qualname) == plan.name)
+      return refuse("another kernel named '" + k.name + "' is defined in the same scope",
+                    "give each definition its own name");
   Node def = decorated.ChildByField("definition");
   bool splat = false;
   std::vector<std::string> params = ParamNames(def.ChildByField("parameters"), &splat);

@@ -72,6 +72,9 @@ TEST_CASE("nested kernels: what the enclosing function binds again, in a loop or
        "make.<locals>.f", "it reads 'm', which 'make' binds in a loop"},
       {"def make():\n    @njit\n    def f(a):\n        a[0] = m\n    m = 2\n    return f\n", "make.<locals>.f",
        "it reads 'm', which 'make' binds after the kernel"},
+      {"def make(fast):\n    if fast:\n        @njit\n        def k(a):\n            a[0] = 1\n    else:\n        @njit\n"
+       "        def k(a):\n            a[0] = 2\n    return k\n",
+       "make.<locals>.k", "another kernel named 'k' is defined in the same scope"},
       {"class Grid:\n    @staticmethod\n    @njit\n    def fill(a):\n        a[0] = 1\n", "Grid.fill",
        "it is defined in class 'Grid'"},
       {"def a():\n    def b():\n        @njit\n        def deep(x):\n            x[0] = 1\n        return deep\n    return b\n",
@@ -116,4 +119,46 @@ TEST_CASE("nested kernels: difftest calls a factory's kernel through the names b
   ModuleInfo mod = AnalyzeModule(tree);
   REQUIRE(mod.kernels.size() == 1);
   CHECK(FactoryBindings(tree, mod.kernels[0]) == std::vector<std::string>{"scale_by_3"});
+}
+
+TEST_CASE("nested kernels: recorded types of a factory's kernel, its closure included, reach the lifted kernel (clip_into)") {
+  // make_clipper(0.25, 0.5): with nothing recorded the bounds' dtype decides
+  // the translation (CRB140); the recording gives lo and hi from the values
+  // Numba froze.
+  std::string src = kHead +
+                    "def make_clipper(lo, width):\n    hi = lo + width\n\n    @njit\n    def clip_into(a, out):\n"
+                    "        for i in range(a.shape[0]):\n            v = a[i]\n            if v < lo:\n"
+                    "                v = lo\n            elif v > hi:\n                v = hi\n            out[i] = v\n"
+                    "    return clip_into\n";
+  const std::string array = R"j({"numba": "array(float64, 1d, C)", "kind": "array", "dtype": "float64", "ndim": 1, "layout": "C"})j";
+  const std::string f64 = R"({"numba": "float64", "kind": "scalar", "dtype": "float64"})";
+  auto profile_with = [&](const std::string& locals) {
+    std::string doc = R"({"version": 1, "kernels": [{"file": "/p/t.py", "qualname": "make_clipper.<locals>.clip_into", )"
+                      R"("line": 8, "params": ["a", "out"], "signatures": [{"args": [)" +
+                      array + ", " + array + R"(], "return": {"numba": "none", "kind": "none"}, "locals": {)" + locals +
+                      "}}]}]}";
+    std::string err;
+    auto p = ParseTypeProfile(doc, "/p/.caramba/types.json", &err);
+    REQUIRE_MESSAGE(p, err);
+    return std::make_shared<const TypeProfile>(*p);
+  };
+  auto codes = [&](std::shared_ptr<const TypeProfile> profile) {
+    TranslateOptions o;
+    o.profile = std::move(profile);
+    o.validate = false;
+    PassResult r = PassManager(BuildPipeline()).Run(src, "/p/t.py", o);
+    REQUIRE(r.ok);
+    std::string all;
+    for (const Diagnostic& d : r.diagnostics)
+      if (d.severity != Severity::Note) all += std::string(d.Code()) + " ";
+    return std::make_pair(all, r.output);
+  };
+  auto with = codes(profile_with("\"lo\": " + f64 + ", \"hi\": " + f64));
+  CHECK(with.first == "");
+  CHECK(with.second.find("def _pk__pk_make_clipper_clip_into(tid, a: pk.View1D[pk.double], out: pk.View1D[pk.double], lo: pk.double, "
+                         "hi: pk.double)") != std::string::npos);
+  // A recording without the closure's types says too little: static
+  // inference, which refuses.
+  CHECK(codes(profile_with("\"v\": " + f64)).first == "CRB140 ");
+  CHECK(codes(nullptr).first == "CRB140 ");
 }
