@@ -177,6 +177,11 @@ LiftDecision PlanLift(const Tree& tree, const ModuleInfo& mod, const Kernel& k) 
   // Two definitions under one name (an if and its else, say) would be one
   // module-level kernel, the last.
   for (const Kernel& other : mod.kernels)
+    if (&other != &k && other.qualname == plan.name.substr(4))  // its workunit is named plan.name
+      return refuse("the name it would have at module level, '" + plan.name + "', is the workunit of kernel '" +
+                        other.name + "'",
+                    "rename one of the two");
+  for (const Kernel& other : mod.kernels)
     if (&other != &k && LiftedName(other.qualname) == plan.name)
       return refuse("another kernel named '" + k.name + "' is defined in the same scope",
                     "give each definition its own name");

@@ -75,6 +75,8 @@ TEST_CASE("nested kernels: what the enclosing function binds again, in a loop or
       {"def make(fast):\n    if fast:\n        @njit\n        def k(a):\n            a[0] = 1\n    else:\n        @njit\n"
        "        def k(a):\n            a[0] = 2\n    return k\n",
        "make.<locals>.k", "another kernel named 'k' is defined in the same scope"},
+      {"@njit\ndef make_k(a):\n    a[0] = 3\n\n\ndef make():\n    @njit\n    def k(a):\n        a[0] = 1\n    return k\n",
+       "make.<locals>.k", "the name it would have at module level, '_pk_make_k', is the workunit of kernel 'make_k'"},
       {"class Grid:\n    @staticmethod\n    @njit\n    def fill(a):\n        a[0] = 1\n", "Grid.fill",
        "it is defined in class 'Grid'"},
       {"def a():\n    def b():\n        @njit\n        def deep(x):\n            x[0] = 1\n        return deep\n    return b\n",
