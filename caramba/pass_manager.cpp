@@ -4,6 +4,7 @@
 #include "caramba/config.h"
 #include "caramba/suppressions.h"
 
+#include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
 
 #include <algorithm>
@@ -158,8 +159,18 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
   int stop = options.stop_after.empty() ? static_cast<int>(visitors_.size()) - 1 : FindVisitor(options.stop_after);
   // Maps from each text version back to the input, newest last.
   std::vector<OffsetMap> history;
-  auto map_back = [&history](uint32_t off) {
-    for (auto it = history.rbegin(); it != history.rend(); ++it) off = it->Back(off);
+  // Kernels lifted to module level (nested_kernels.h), in the text the
+  // lifting wrote (history[lifted_at] maps it back): a diagnostic inside one
+  // points into the kernel where the input defines it, and its message
+  // names the kernel's qualified name.
+  std::optional<LiftedPositions> lifted;
+  size_t lifted_at = 0;
+  auto map_back = [&](uint32_t off) {
+    for (size_t i = history.size(); i-- > 0;) {
+      if (lifted && i == lifted_at)
+        if (auto at = lifted->Back(off)) return *at;
+      off = history[i].Back(off);
+    }
     return off;
   };
 
@@ -171,6 +182,7 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {
       d.message = PhaseMessage(d.message);
+      if (lifted) d.message = lifted->Message(d.message);
       if (d.start) {
         uint32_t s = *d.start, e = std::max(d.end, s);
         d.start = map_back(s);
@@ -203,6 +215,10 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
       }
       history.emplace_back(vr.edits.Edits());
       tree = std::move(next);
+      if (v.Name() == "NestedKernelLifting") {
+        lifted.emplace(tree, AnalyzeModule(tree, path), input_text, *result.input_module);
+        lifted_at = history.size() - 1;
+      }
       if (v.WritesWorkunits()) result.plans = cache.Take<KernelPlanAnalysis>();
       cache.Invalidate();
     }

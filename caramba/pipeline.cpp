@@ -9,6 +9,7 @@
 #include "visitors/iteration_lowering.h"
 #include "visitors/jit_wrapper_lowering.h"
 #include "visitors/kernel_restorer.h"
+#include "visitors/nested_kernel_lifting.h"
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/phase_lowering.h"
@@ -21,13 +22,16 @@ namespace caramba {
 
 std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   std::vector<std::unique_ptr<Visitor>> p;
-  // Numba spelling in, Numba spelling out: kernels made by wrapping
+  // Numba spelling in, Numba spelling out: kernels defined inside functions
+  // or blocks become top-level kernels called from where they were defined,
+  // kernels made by wrapping
   // (g = njit(f)) become decorated defs, module-level constants the kernels
   // read become their values, helpers returning tuples of scalars are
   // written at their call sites, local tuples of scalars are written where they
   // are used, and loops over arrays, enumerate and zip
   // become range loops, so every later visitor sees decorated kernels with
   // plain range loops.
+  p.push_back(std::make_unique<NestedKernelLifting>());
   p.push_back(std::make_unique<JitWrapperLowering>());
   p.push_back(std::make_unique<ConstantInliner>());
   p.push_back(std::make_unique<HelperInliner>());

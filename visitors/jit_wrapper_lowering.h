@@ -1,7 +1,7 @@
 // jit_wrapper_lowering.h — `g = njit(f)` at module level becomes a decorated
 // def (caramba/analysis/jit_wrappers.h), Numba spelling in and out, so the
 // kernel is a top-level decorated function like any other and its drop-in
-// caller keeps the name g. The first visitor of the pipeline.
+// caller keeps the name g. Right after the NestedKernelLifting.
 #pragma once
 
 #include "caramba/visitor.h"

@@ -13,6 +13,7 @@
 #include "caramba/analysis/walk.h"
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
 
 namespace caramba {
@@ -62,6 +63,53 @@ Extent TranslatedExtent(const Tree& tree, const std::string& name) {
     return {start, tops[i].EndByte(), tops[i]};
   }
   return {};
+}
+
+// A kernel lifted to module level (nested_kernels.h) that stays Numba code:
+// its text at module level, [start, end) with the blank lines the lifting
+// wrote after it, goes, and the def left in its place gets the input's
+// kernel back.
+void RestoreLifted(const Context& ctx, const std::string& name, uint32_t start, uint32_t end, VisitorResult& out) {
+  auto lifted = FindLifted(ctx.tree(), name);
+  if (!lifted) return;
+  const Kernel* old = nullptr;
+  for (const Kernel& k : ctx.input_module()->kernels)
+    if (k.qualname == lifted->qualname) old = &k;
+  if (old == nullptr) return;
+  std::string_view now = ctx.source(), was = ctx.input_source();
+  while (end < now.size() && (now[end] == '\n' || now[end] == '\r' || now[end] == ' ' || now[end] == '\t')) ++end;
+  while (end > start && now[end - 1] != '\n') --end;  // keep the next statement's indentation
+  out.edits.Replace(start, end, "", "KernelRestorer");
+  out.edits.Replace(lifted->forwarder.StartByte(), lifted->forwarder.EndByte(),
+                    std::string(was.substr(old->start_byte, old->end_byte - old->start_byte)), "KernelRestorer");
+}
+
+// `import pykokkos as pk`, which the SemanticTransformer added, goes when
+// every kernel that used it is put back: a refused program keeps no import
+// it does not use.
+void DropUnusedImport(const Context& ctx, VisitorResult& out) {
+  if (ctx.input_module()->imports.AliasOf("pykokkos") == "pk") return;  // the user's own
+  Node import;
+  bool used = false;
+  const std::vector<Edit>& edits = out.edits.Edits();
+  Walk(ctx.tree().Root(), [&](const Node& n) {
+    if (used) return false;
+    if (n.Type() == "import_statement" && n.Text() == "import pykokkos as pk") {
+      import = n;
+      return false;
+    }
+    if (n.Type() != "identifier" || n.Text() != "pk") return true;
+    for (const Edit& e : edits)
+      if (e.start <= n.StartByte() && n.EndByte() <= e.end) return false;
+    used = true;
+    return false;
+  });
+  if (used || !import) return;
+  std::string_view now = ctx.source();
+  uint32_t end = import.EndByte();
+  while (end < now.size() && now[end] != '\n') ++end;
+  if (end < now.size()) ++end;
+  out.edits.Remove(import.StartByte(), end, "KernelRestorer");
 }
 
 // `n` calls (by plain name) one of `names`; `which` is the first.
@@ -152,7 +200,12 @@ void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
   std::string_view was = ctx.input_source();
   for (const std::string& name : restore) {
     auto it = old_kernel.find(name);
-    if (it == old_kernel.end()) continue;
+    if (it == old_kernel.end()) {
+      // A kernel lifted to module level: the whole lift goes back.
+      Extent x = TranslatedExtent(ctx.tree(), name);
+      if (x.def) RestoreLifted(ctx, name, x.start, x.end, out);
+      continue;
+    }
     Extent x = TranslatedExtent(ctx.tree(), name);
     if (!x.def) continue;
     const Kernel& old = *it->second;
@@ -202,6 +255,15 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
     ReportUnexplained(ctx, k, old, out);
   }
   RestoreSplitKernels(ctx, out);
+  // Kernels lifted to module level that are still Numba code.
+  for (const Kernel& k : ctx.module().kernels)
+    if (!k.nested && k.via_decorator && k.name.rfind("_pk_", 0) == 0 && PhaseOwner(k.name).empty() &&
+        !before.count(k.qualname)) {
+      bool inside = false;  // already put back with a split kernel
+      for (const Edit& e : out.edits.Edits()) inside = inside || (e.start <= k.start_byte && k.end_byte <= e.end);
+      if (!inside) RestoreLifted(ctx, k.name, k.start_byte, k.end_byte, out);
+    }
+  DropUnusedImport(ctx, out);
   return out;
 }
 

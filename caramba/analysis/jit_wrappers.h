@@ -12,7 +12,8 @@
 // kernel with the same body, so everything that follows sees an ordinary
 // decorated kernel and its drop-in caller keeps the name g. Wrappers inside
 // functions or classes, and wrapped functions that carry decorators of their
-// own, are left as they are (CRB122).
+// own, are left as they are (CRB122); decorated kernels inside functions are
+// the NestedKernelLifting's (nested_kernels.h).
 #pragma once
 
 #include <optional>

@@ -7,6 +7,7 @@
 // lives in the plan_*.cpp file of its role.
 #include "caramba/analysis/kernel_plan.h"
 
+#include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/plan_builder.h"
 
@@ -32,8 +33,16 @@ bool KernelSelected(const std::vector<std::string>& selected, const Kernel& k) {
   // A kernel kept on purpose is translated only when named explicitly
   // (--kernel, or the editor's "Migrate kernel" action).
   if (selected.empty()) return !k.keep;
-  return std::find(selected.begin(), selected.end(), k.name) != selected.end() ||
-         std::find(selected.begin(), selected.end(), k.qualname) != selected.end();
+  // A kernel lifted to module level (nested_kernels.h) is named after the
+  // qualified name the user selects it by.
+  auto named = [&](const std::string& name) {
+    for (const std::string& s : selected)
+      if (s == name || LiftedName(s) == name) return true;
+    return false;
+  };
+  // A phase kernel the PhaseLowering wrote is selected with its kernel.
+  if (std::string owner = PhaseOwner(k.name); !owner.empty()) return named(owner);
+  return named(k.name) || named(k.qualname);
 }
 
 namespace kernel_plan_detail {
@@ -62,20 +71,29 @@ void Builder::Build() {
     return;
   }
   if (k_.nested || !k_.via_decorator || k_.is_class) {
+    // Kernels the NestedKernelLifting could not lift say why.
+    LiftDecision lift = PlanLift(tree_, mod_, k_);
+    std::string why = !lift.why.empty() ? ": " + lift.why : "";
     Refuse(DiagId::kNestedKernel,
            "'" + k_.qualname + "' is " + (k_.via_decorator ? "not defined at module level" : "made by wrapping") +
-               "; left as Numba code",
-           k_.def_start_byte, k_.def_start_byte + 3);
+               why + "; left as Numba code",
+           k_.def_start_byte, k_.def_start_byte + 3, lift.help);
     return;
   }
   def_ = tree_.Root().DescendantForByteRange(k_.def_start_byte, k_.def_end_byte);
   while (def_ && def_.Type() != "function_definition") def_ = def_.Parent();
   if (!def_) return;
   body_ = def_.ChildByField("body");
+  if (PhaseOwner(k_.name).empty())
+    if (auto lifted = FindLifted(tree_, k_.name)) {
+      recorded_as_ = k_;
+      recorded_as_->qualname = lifted->qualname;
+      closure_ = lifted->closure;
+    }
   CollectParams();
   CollectNames(body_);
   // Whether Numba's types are known decides some construct checks too.
-  if (!function_args_) recorded_ = FindRecordedTypes(k_, path_, options_);
+  if (!function_args_) recorded_ = FindRecordedTypes(TypesKernel(), path_, options_);
   CheckConstructs(body_);
   InferParamTypes();
   if (ranks_only_) return;

@@ -169,6 +169,13 @@ class Builder {
   std::set<std::string> unknown_dtype_, noted_dtype_, assumed_float_;
   std::unique_ptr<StaticTyping> typing_;
   std::optional<RecordedTypes> recorded_;
+  /// A kernel lifted to module level (nested_kernels.h): the kernel under
+  /// the qualified name its types were recorded by, and its closure
+  /// parameters (which must be scalars).
+  std::optional<Kernel> recorded_as_;
+  std::vector<std::string> closure_;
+  const Kernel& TypesKernel() const { return recorded_as_ ? *recorded_as_ : k_; }
+  void CheckClosure();
   std::set<std::string> no_kind_evidence_;
   std::set<std::string> deeper_bound_;
   std::set<std::string> helper_assumed_arrays_;  // arrays of assumed dtype passed to @pk.functions  // locals bound to a subscript that is an array (CRB140)  // parameters that may be scalars or arrays (CRB140)

@@ -35,7 +35,7 @@ void Builder::InferParamTypes() {
     ParamTypesForFunction();
     return;
   }
-  ParamTyping typed = TypeParameters(k_, plan_.params, path_, options_, Typing(), array_rank_);
+  ParamTyping typed = TypeParameters(TypesKernel(), plan_.params, path_, options_, Typing(), array_rank_);
   for (const TypeRefusal& r : typed.refusals) Refuse(r.id, r.message, def_.ChildByField("name"), r.help);
   for (const auto& [name, t] : typed.types) plan_.types[name] = t;
   recorded_ = std::move(typed.recorded);
@@ -43,6 +43,20 @@ void Builder::InferParamTypes() {
   unknown_dtype_ = std::move(typed.unknown_dtype);
   assumed_float_ = std::move(typed.assumed_float);
   no_kind_evidence_ = std::move(typed.no_kind_evidence);
+  CheckClosure();
+}
+
+// Numba froze what a nested kernel reads from its enclosing function when
+// it compiled; a scalar has that value at every call of the def left in the
+// kernel's place, which passes it, but an array may change afterwards.
+void Builder::CheckClosure() {
+  for (const std::string& c : closure_) {
+    auto t = plan_.types.find(c);
+    if (t != plan_.types.end() && t->second.rank > 0)
+      Refuse(DiagId::kNestedKernel,
+             "reads the array '" + c + "' of the function it is defined in, which Numba froze when the kernel compiled",
+             def_.ChildByField("name"), "pass '" + c + "' to the kernel as a parameter");
+  }
 }
 
 // A @pk.function's parameters take the call site's types, unless its

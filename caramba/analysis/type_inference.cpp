@@ -1,5 +1,7 @@
 // type_inference.cpp — see type_inference.h.
 #include "caramba/analysis/type_inference.h"
+
+#include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
 
 #include <algorithm>
@@ -69,6 +71,15 @@ std::optional<RecordedTypes> FindRecordedTypes(const Kernel& k, std::string_view
         if (!a.Known() && out.unsupported.empty()) out.unsupported = a.numba;
         args.push_back(a.type);
       }
+      // A kernel lifted to module level (nested_kernels.h) takes what it read
+      // from its enclosing function as trailing parameters: Numba typed them
+      // as locals. Without their types the recording says too little.
+      if (k.name != k.qualname && k.name == LiftedName(k.qualname))
+        for (size_t i = args.size(); i < k.params.size(); ++i) {
+          auto local = s.locals.find(k.params[i]);
+          if (local == s.locals.end() || !local->second.Known()) return std::nullopt;
+          args.push_back(local->second.type);
+        }
       sigs.push_back(std::move(args));
       if (s.result.Known() || s.result.type.scalar == Scalar::kNone) results.push_back(s.result.type);
       else results.push_back(std::nullopt);

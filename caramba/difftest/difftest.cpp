@@ -1,6 +1,8 @@
 // difftest.cpp — see difftest.h. The run of one file.
 #include "caramba/difftest/difftest.h"
 
+#include "caramba/analysis/nested_kernels.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -485,6 +487,12 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   std::set<std::string> kernel_names;
   for (const auto& k : module->kernels) kernel_names.insert(CallName(k));
   for (const auto& k : module->kernels) kernel_names.insert(k.name);
+  // A kernel a factory returns is called through the names bound to it.
+  std::vector<std::vector<std::string>> factory_names;
+  for (const auto& k : module->kernels) {
+    factory_names.push_back(FactoryBindings(tree, k));
+    kernel_names.insert(factory_names.back().begin(), factory_names.back().end());
+  }
   for (const auto& r : markers.runs)
     if (!kernel_names.count(r.kernel))
       fr.warnings.push_back(r.origin + ": runas names '" + r.kernel + "', which is not a Numba kernel of this file");
@@ -558,10 +566,17 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       continue;
     }
     std::vector<Case> cases;
+    std::vector<std::string> calls;  // the name each case calls
+    const std::vector<std::string>& factory = factory_names[ki];
     for (const DirectiveSet* set : std::vector<const DirectiveSet*>{&cases_file, &markers}) {
-      for (const auto& r : set->runs)
-        if (r.kernel == k.name || r.kernel == kr.qualname || r.kernel == CallName(k))
-          for (auto& c : ExpandDirective(r, sizes)) cases.push_back(std::move(c));
+      for (const auto& r : set->runs) {
+        bool made = std::find(factory.begin(), factory.end(), r.kernel) != factory.end();
+        if (made || r.kernel == k.name || r.kernel == kr.qualname || r.kernel == CallName(k))
+          for (auto& c : ExpandDirective(r, sizes)) {
+            cases.push_back(std::move(c));
+            calls.push_back(made ? r.kernel : CallName(k));
+          }
+      }
       if (!cases.empty()) break;
     }
     bool generated = false;
@@ -581,7 +596,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       pc.kernel = ki;
       pc.index = ci;
       pc.input = cases[ci];
-      pc.call = CallName(k);
+      pc.call = ci < calls.size() ? calls[ci] : CallName(k);
       if (!top_names.count("call_" + pc.call)) pc.alt_call = "call_" + pc.call;
       pc.generated = generated;
       planned.push_back(std::move(pc));

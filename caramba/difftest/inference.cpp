@@ -325,8 +325,10 @@ Inference InferParams(const Tree& tree, const ModuleInfo& module, const Kernel& 
     inf.not_tested = "a class cannot be called like a kernel";
     return inf;
   }
-  if (kernel.nested || kernel.qualname.find('.') != std::string::npos) {
-    inf.not_tested = "defined inside another function or class: not reachable from the module";
+  // (column > 1: an indented def, under `if __name__ == "__main__":` or in
+  // another block the module's import does not run.)
+  if (kernel.nested || kernel.qualname.find('.') != std::string::npos || kernel.column > 1) {
+    inf.not_tested = "defined inside another function, class or block: not reachable from the module";
     return inf;
   }
   Inferrer infer(tree, module);

@@ -102,6 +102,24 @@ def _describe_locals(typemap, names):
     return out, unstable
 
 
+def _describe_closure(func, out):
+    """Names a nested kernel reads from its enclosing function: Numba froze
+    their values when it compiled (its typemap has only unnamed loads of
+    them), and caramba passes them as parameters to the kernel it lifts to
+    module level, so they are recorded with the type of the frozen value."""
+    if not func.__closure__:
+        return
+    from numba import typeof
+
+    for name, cell in zip(func.__code__.co_freevars, func.__closure__):
+        if name in out:
+            continue
+        try:
+            out[name] = _describe_type(typeof(cell.cell_contents))
+        except Exception:  # a value Numba cannot type (the kernel then failed to compile)
+            pass
+
+
 def _is_users(func):
     global _numba_dir
     fname = func.__code__.co_filename
@@ -158,6 +176,7 @@ def _note(disp, cres):
         typemap = getattr(cres.type_annotation, "typemap", None)
     if typemap is not None:
         entry["locals"], entry["unstable_locals"] = _describe_locals(typemap, _user_names(code))
+        _describe_closure(func, entry["locals"])
     _records[key] = (kernel, entry)
 
 

@@ -29,6 +29,7 @@ VISITOR_DIRS = {
     "constant_inliner": "ConstantInliner",
     "helper_inliner": "HelperInliner",
     "iteration_lowering": "IterationLowering",
+    "nested_kernel_lifting": "NestedKernelLifting",
     "jit_wrapper_lowering": "JitWrapperLowering",
     "tuple_local_inliner": "TupleLocalInliner",
     "numpy_transformer": "NumpyTransformer",
