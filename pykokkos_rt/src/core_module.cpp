@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -131,7 +132,7 @@ class Kernel {
       : g_(std::move(g)), m_(std::move(m)), name_(std::move(name)), kind_(kind), cuda_(cuda) {}
 
   // The hot path: pack the C argument block, release the GIL, run.
-  py::object Call(int64_t begin, int64_t end, const py::sequence& args) {
+  py::object Call(int64_t begin, int64_t end, const py::sequence& args, const py::object& initial) {
     size_t n = g_.params.size();
     if ((size_t)py::len(args) != n) throw py::type_error("pykokkos: workunit '" + name_ + "' got the wrong number of arguments");
     CrbArg small[16];
@@ -173,7 +174,12 @@ class Kernel {
       }
     }
     if (cuda_) staging.Commit();
-    CrbResult result{0.0, 0};
+    CrbResult result{0.0, 0, 0};
+    if (!initial.is_none()) {  // a reducer's initial value (pk.Max(x), ...)
+      result.has_initial = 1;
+      if (IsFloat(g_.acc)) result.d = initial.cast<double>();
+      else result.i = initial.cast<int64_t>();
+    }
     char err[512] = {0};
     int rc;
     {
@@ -202,10 +208,15 @@ class Kernel {
   bool cuda_;
 };
 
-DispatchKind KindFromString(const std::string& s) {
+// "for", "reduce", "scan", or "reduce:max" (min, prod): a reduction with a reducer.
+DispatchKind KindFromString(const std::string& s, std::string* reducer) {
   if (s == "for") return DispatchKind::kFor;
   if (s == "reduce") return DispatchKind::kReduce;
   if (s == "scan") return DispatchKind::kScan;
+  if (s == "reduce:max" || s == "reduce:min" || s == "reduce:prod") {
+    *reducer = s.substr(7);
+    return DispatchKind::kReduce;
+  }
   throw py::value_error("pykokkos: unknown dispatch kind " + s);
 }
 
@@ -227,12 +238,22 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   ss << f.rdbuf();
   req.source = ss.str();
   req.workunit = workunit;
-  req.kind = KindFromString(kind);
+  req.kind = KindFromString(kind, &req.reducer);
   req.arg_types = arg_types;
   req.space = space;
   req.functor_class = functor_class;
   req.team = team;
   req.strict = strict;
+  if (const char* sched = std::getenv("PYKOKKOS_RT_SCHEDULE"); sched && *sched) {
+    req.schedule = sched;
+    if (req.schedule != "auto" && req.schedule != "static" && req.schedule != "dynamic")
+      throw py::value_error("pykokkos: PYKOKKOS_RT_SCHEDULE is auto, static or dynamic, got '" + req.schedule + "'");
+  }
+  if (const char* red = std::getenv("PYKOKKOS_RT_ATOMIC_REDUCTIONS"); red && *red) {
+    if (std::string(red) != "reduce" && std::string(red) != "atomic")
+      throw py::value_error("pykokkos: PYKOKKOS_RT_ATOMIC_REDUCTIONS is reduce or atomic, got '" + std::string(red) + "'");
+    req.cell_reductions = std::string(red) == "reduce";
+  }
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
   std::vector<bool> written = WrittenParams(caramba::Tree::Parse(req.source), workunit, g.params);
@@ -330,7 +351,7 @@ PYBIND11_MODULE(_core, m) {
     req.path = path;
     req.source = ss.str();
     req.workunit = workunit;
-    req.kind = KindFromString(kind);
+    req.kind = KindFromString(kind, &req.reducer);
     req.arg_types = arg_types;
     req.space = space;
     req.functor_class = functor_class;
@@ -341,7 +362,7 @@ PYBIND11_MODULE(_core, m) {
      py::arg("functor_class") = "", py::arg("team") = false, py::arg("strict") = false, "the C++ translation unit for a specialisation (no build), for inspection");
 
   py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
-      .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"))
+      .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"), py::arg("initial") = py::none())
       .def_property_readonly("params", &Kernel::Params)
       .def_property_readonly("param_types", &Kernel::ParamTypes)
       .def_property_readonly("key", [](const Kernel& k) { return k.m_.key; })
