@@ -465,7 +465,16 @@ GeneratedKernel Compiler::Run() {
   } else {
     // An inner loop whose trip count changes with the iteration (triangular,
     // CSR rows) leaves threads of a static split idle: schedule dynamically.
-    bool dynamic = req_.schedule == "dynamic" || (req_.schedule != "static" && IrregularInnerLoops(index_name));
+    // Only where the result does not depend on which thread ran which
+    // iteration: a floating-point sum or product would round differently
+    // from run to run (the translator already folds triangular nests).
+    bool order_free = req_.kind == DispatchKind::kFor
+                          ? cell_.op != "prod" || !IsFloat(cell_.scalar)
+                          : req_.kind == DispatchKind::kReduce &&
+                                (!IsFloat(acc) || req_.reducer == "max" || req_.reducer == "min");
+    bool dynamic = req_.kind != DispatchKind::kScan &&
+                   (req_.schedule == "dynamic" ||
+                    (req_.schedule != "static" && order_free && IrregularInnerLoops(index_name)));
     o << "    Kokkos::RangePolicy<CrbSpace" << (dynamic ? ", Kokkos::Schedule<Kokkos::Dynamic>" : "")
       << "> crb_policy(crb_begin, crb_end);\n";
   }

@@ -193,7 +193,8 @@ class Compiler {
   /// The update a cell reduction's atomic statement becomes.
   void CellUpdate(const Node& call, int indent, std::string& out);
   /// Whether an inner loop's trip count depends on the iteration (triangular
-  /// `range(i, n)`, CSR `range(ptr[i], ptr[i + 1])`): such loops get a dynamic schedule.
+  /// `range(i, n)`, CSR `range(ptr[i], ptr[i + 1])`): such loops get a dynamic
+  /// schedule, unless the result is a floating-point sum or product.
   bool IrregularInnerLoops(const std::string& index_name) const;
   /// The dispatch of a reduction with a reducer (explicit or a cell reduction).
   std::string ReducerDispatch(const std::string& label, Scalar acc) const;
