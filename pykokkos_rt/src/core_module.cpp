@@ -132,7 +132,7 @@ class Kernel {
       : g_(std::move(g)), m_(std::move(m)), name_(std::move(name)), kind_(kind), cuda_(cuda) {}
 
   // The hot path: pack the C argument block, release the GIL, run.
-  py::object Call(int64_t begin, int64_t end, const py::sequence& args, const py::object& initial) {
+  py::object Call(int64_t begin, int64_t end, const py::sequence& args) {
     size_t n = g_.params.size();
     if ((size_t)py::len(args) != n) throw py::type_error("pykokkos: workunit '" + name_ + "' got the wrong number of arguments");
     CrbArg small[16];
@@ -174,12 +174,7 @@ class Kernel {
       }
     }
     if (cuda_) staging.Commit();
-    CrbResult result{0.0, 0, 0};
-    if (!initial.is_none()) {  // a reducer's initial value (pk.Max(x), ...)
-      result.has_initial = 1;
-      if (IsFloat(g_.acc)) result.d = initial.cast<double>();
-      else result.i = initial.cast<int64_t>();
-    }
+    CrbResult result{0.0, 0};
     char err[512] = {0};
     int rc;
     {
@@ -362,7 +357,7 @@ PYBIND11_MODULE(_core, m) {
      py::arg("functor_class") = "", py::arg("team") = false, py::arg("strict") = false, "the C++ translation unit for a specialisation (no build), for inspection");
 
   py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
-      .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"), py::arg("initial") = py::none())
+      .def("__call__", &Kernel::Call, py::arg("begin"), py::arg("end"), py::arg("args"))
       .def_property_readonly("params", &Kernel::Params)
       .def_property_readonly("param_types", &Kernel::ParamTypes)
       .def_property_readonly("key", [](const Kernel& k) { return k.m_.key; })

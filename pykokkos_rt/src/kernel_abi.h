@@ -9,8 +9,7 @@
 
 // One kernel argument: a view (data + extents) or a scalar (i or d).
 // CrbEntry runs the workunit over [begin, end) and writes a reduction or scan
-// total to *result (a reducer's initial value comes in through it: d or i,
-// with has_initial set); it returns 0, or 1 with a message in err (exceptions never
+// total to *result; it returns 0, or 1 with a message in err (exceptions never
 // cross the C boundary). CrbKeyFn returns the cache key the module was built
 // for, so a loader can tell a stale or swapped file from the one it asked for.
 #define PYKOKKOS_RT_ABI                                                              \
@@ -23,7 +22,6 @@
   struct CrbResult {                                                                 \
     double d;                                                                        \
     int64_t i;                                                                       \
-    int64_t has_initial;                                                             \
   };                                                                                 \
   typedef int (*CrbEntry)(const struct CrbArg*, int64_t, int64_t, struct CrbResult*, \
                           char*, size_t);                                            \

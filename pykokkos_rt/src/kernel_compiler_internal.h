@@ -197,7 +197,7 @@ class Compiler {
   /// schedule, unless the result is a floating-point sum or product.
   bool IrregularInnerLoops(const std::string& index_name) const;
   /// The dispatch of a reduction with a reducer (explicit or a cell reduction).
-  std::string ReducerDispatch(const std::string& label, Scalar acc) const;
+  std::string ReducerDispatch(const std::string& label, Scalar acc, size_t initial_slot) const;
 
   // Hierarchical parallelism (kernel_compiler_teams.cpp).
   Expr TeamCall(const Node& n, const std::string& what, const std::vector<Node>& args);

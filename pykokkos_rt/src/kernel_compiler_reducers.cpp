@@ -153,7 +153,7 @@ bool Compiler::IrregularInnerLoops(const std::string& index_name) const {
   return irregular;
 }
 
-std::string Compiler::ReducerDispatch(const std::string& label, Scalar acc) const {
+std::string Compiler::ReducerDispatch(const std::string& label, Scalar acc, size_t initial_slot) const {
   std::ostringstream o;
   if (!cell_.op.empty()) {
     std::string t = ScalarCpp(cell_.scalar), red = "CrbReducer<" + t + ", " + std::to_string(OpCode(cell_.op)) + ">";
@@ -172,9 +172,10 @@ std::string Compiler::ReducerDispatch(const std::string& label, Scalar acc) cons
   }
   std::string t = ScalarCpp(acc);
   int op = OpCode(req_.reducer);
-  std::string given = IsFloat(acc) ? "crb_result->d" : "crb_result->i";
+  std::string arg = "crb_args[" + std::to_string(initial_slot) + "]";
+  std::string given = arg + (IsFloat(acc) ? ".d" : ".i");
   std::string red = "CrbReducer<" + t + ", " + std::to_string(op) + ">";
-  o << "    const bool crb_has_initial = crb_result->has_initial != 0;\n"
+  o << "    const bool crb_has_initial = crb_args[" << initial_slot + 1 << "].i != 0;\n"
     << "    const " << t << " crb_initial = static_cast<" << t << ">(" << given << ");\n"
     << "    " << t << " crb_total = crb_identity<" << t << ", " << op << ">();\n";
   if (op == 2) {

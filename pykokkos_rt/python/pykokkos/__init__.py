@@ -583,6 +583,10 @@ def _dispatch(kind, args, kwargs, initial=None):
         if space not in _AVAILABLE:
             _resolve_space(ExecutionSpace(space))
         entry = _specialise(kind, wu, space, sig, kwargs, team)
+    if kind.startswith("reduce:"):  # a reducer's initial value (kernel arguments after the workunit's)
+        kwargs = dict(kwargs)
+        kwargs["crb.initial"] = 0 if initial is None else initial
+        kwargs["crb.has_initial"] = 0 if initial is None else 1
     if team:
         kwargs = dict(kwargs)
         kwargs["crb.team_size"] = policy.team_size
@@ -605,7 +609,7 @@ def _dispatch(kind, args, kwargs, initial=None):
         values.append(v)
     if end < begin:
         end = begin  # an empty range, as in Kokkos
-    result = kernel(begin, end, tuple(values)) if initial is None else kernel(begin, end, tuple(values), initial)
+    result = kernel(begin, end, tuple(values))
     if device_views:
         for v in device_views:
             v._after_kernel(space)
