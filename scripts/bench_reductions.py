@@ -101,7 +101,10 @@ def main(translated, sizes, repeat):
     tmp = os.path.join(translated, "results")
     os.makedirs(tmp, exist_ok=True)
     print("%-17s %9s %10s  %s" % ("kernel", "n", "Numba ms", "translation ms (Numba time / ours)"))
+    only = [c for c in os.environ.get("ONLY", "").split(",") if c]
     for case, rel, columns in CASES:
+        if only and case not in only:
+            continue
         for n in sizes:
             ref_out = os.path.join(tmp, "numba.npy")
             numba_ms, err = run_side("numba", os.path.join(ROOT, rel), case, case, n, repeat, {}, ref_out)
