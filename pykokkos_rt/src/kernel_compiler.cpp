@@ -393,7 +393,7 @@ GeneratedKernel Compiler::Run() {
   cell_ = CellReduction{};
   if (req_.cell_reductions && req_.kind == DispatchKind::kFor && !req_.team && req_.functor_class.empty() &&
       req_.space != "Cuda")
-    FindCellReduction(index_name);
+    FindCellReduction();
   if (!req_.reducer.empty() && (req_.kind != DispatchKind::kReduce || req_.team))
     throw ArgumentError("workunit '" + req_.workunit + "': a reducer takes a parallel_reduce over a RangePolicy");
   // A reducer's initial value and whether there is one come after the

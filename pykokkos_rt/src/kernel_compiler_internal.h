@@ -189,7 +189,7 @@ class Compiler {
     Scalar scalar = Scalar::kNone;
     std::set<uint32_t> statements;  // start bytes of the atomic statements
   };
-  void FindCellReduction(const std::string& index_name);
+  void FindCellReduction();
   /// The update a cell reduction's atomic statement becomes.
   void CellUpdate(const Node& call, int indent, std::string& out);
   /// Whether an inner loop's trip count depends on the iteration (triangular

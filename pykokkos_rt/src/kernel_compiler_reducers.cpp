@@ -73,8 +73,7 @@ bool MentionsAny(const Node& root, const std::set<std::string>& names) {
 
 }  // namespace
 
-void Compiler::FindCellReduction(const std::string& index_name) {
-  (void)index_name;
+void Compiler::FindCellReduction() {
   cell_ = CellReduction{};
   struct Candidate {
     std::string op;
