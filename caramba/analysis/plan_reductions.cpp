@@ -18,6 +18,35 @@ bool Builder::MentionsArrayElement(const Node& e) {
   return found;
 }
 
+// `m = x if x > m else m` (and `m if m > x else x`, `<`, `>=`, `<=` and the
+// operands swapped): the max or min of m and x, x mentioning no m. Numba
+// 0.56 does not reduce it: under prange the iterations race on m, or the
+// parfor pass fails (RecursionError), so it is refused, saying what to write.
+static ReduceOp ConditionalOp(const Node& r, const std::string& var) {
+  auto parts = r.NamedChildren();
+  if (parts.size() != 3) return ReduceOp::kNone;
+  Node yes = parts[0], cond = parts[1], no = parts[2];
+  if (cond.Type() == "parenthesized_expression" && cond.NamedChildCount() == 1) cond = cond.NamedChild(0);
+  if (cond.Type() != "comparison_operator" || cond.NamedChildCount() != 2) return ReduceOp::kNone;
+  Node a = cond.NamedChild(0), b = cond.NamedChild(1);
+  std::string op;
+  for (uint32_t k = 0; k < cond.ChildCount(); ++k)
+    if (!cond.Child(k).IsNamed()) op += std::string(cond.Child(k).Text());
+  if (op != ">" && op != ">=" && op != "<" && op != "<=") return ReduceOp::kNone;
+  auto is_var = [&](const Node& n) { return n.Type() == "identifier" && n.Text() == var; };
+  bool var_yes = is_var(yes);  // which branch keeps the variable
+  if (var_yes == is_var(no)) return ReduceOp::kNone;
+  Node x = var_yes ? no : yes;
+  if (MentionsName(x, var)) return ReduceOp::kNone;
+  bool x_first;  // the comparison compares x and m, in one order or the other
+  if (is_var(b) && a.Text() == x.Text()) x_first = true;
+  else if (is_var(a) && b.Text() == x.Text()) x_first = false;
+  else return ReduceOp::kNone;
+  bool greater = op[0] == '>';
+  bool x_taken_when_greater = (greater == x_first) != var_yes;
+  return x_taken_when_greater ? ReduceOp::kMax : ReduceOp::kMin;
+}
+
 void Builder::FindReduction(const Node& loop, const std::vector<Node>& stmts, size_t idx) {
   // Names assigned inside the loop that also live outside it.
   std::set<std::string> inside;
@@ -55,6 +84,20 @@ void Builder::FindReduction(const Node& loop, const std::vector<Node>& stmts, si
     Node l = a.ChildByField("left");
     if (l.Type() != "identifier" || l.Text() != red.var) return true;
     ReduceOp this_op = UpdateOp(a);
+    Node r = a.ChildByField("right");
+    if (this_op == ReduceOp::kNone && r && r.Type() == "conditional_expression") {
+      ReduceOp cond = ConditionalOp(r, red.var);
+      if (cond != ReduceOp::kNone) {
+        bad = true;
+        std::string f = cond == ReduceOp::kMax ? "max" : "min";
+        Refuse(DiagId::kReductionForm,
+               "updates '" + red.var + "' with a conditional expression, which Numba does not reduce: under prange "
+               "the iterations race on '" + red.var + "' (or Numba fails to compile the loop)",
+               a, "write it as `" + red.var + " = " + f + "(" + red.var + ", ...)`, a " + f +
+                      " reduction in Numba and in the translation");
+        return false;
+      }
+    }
     if (this_op == ReduceOp::kNone || (op != ReduceOp::kNone && op != this_op)) {
       bad = true;
       Refuse(DiagId::kReductionForm, "updates '" + red.var + "' in a form that is not a reduction", a);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -202,10 +203,15 @@ class Kernel {
   bool cuda_;
 };
 
-DispatchKind KindFromString(const std::string& s) {
+// "for", "reduce", "scan", or "reduce:max" (min, prod): a reduction with a reducer.
+DispatchKind KindFromString(const std::string& s, std::string* reducer) {
   if (s == "for") return DispatchKind::kFor;
   if (s == "reduce") return DispatchKind::kReduce;
   if (s == "scan") return DispatchKind::kScan;
+  if (s == "reduce:max" || s == "reduce:min" || s == "reduce:prod") {
+    *reducer = s.substr(7);
+    return DispatchKind::kReduce;
+  }
   throw py::value_error("pykokkos: unknown dispatch kind " + s);
 }
 
@@ -227,12 +233,22 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   ss << f.rdbuf();
   req.source = ss.str();
   req.workunit = workunit;
-  req.kind = KindFromString(kind);
+  req.kind = KindFromString(kind, &req.reducer);
   req.arg_types = arg_types;
   req.space = space;
   req.functor_class = functor_class;
   req.team = team;
   req.strict = strict;
+  if (const char* sched = std::getenv("PYKOKKOS_RT_SCHEDULE"); sched && *sched) {
+    req.schedule = sched;
+    if (req.schedule != "auto" && req.schedule != "static" && req.schedule != "dynamic")
+      throw py::value_error("pykokkos: PYKOKKOS_RT_SCHEDULE is auto, static or dynamic, got '" + req.schedule + "'");
+  }
+  if (const char* red = std::getenv("PYKOKKOS_RT_ATOMIC_REDUCTIONS"); red && *red) {
+    if (std::string(red) != "reduce" && std::string(red) != "atomic")
+      throw py::value_error("pykokkos: PYKOKKOS_RT_ATOMIC_REDUCTIONS is reduce or atomic, got '" + std::string(red) + "'");
+    req.cell_reductions = std::string(red) == "reduce";
+  }
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
   std::vector<bool> written = WrittenParams(caramba::Tree::Parse(req.source), workunit, g.params);
@@ -330,7 +346,7 @@ PYBIND11_MODULE(_core, m) {
     req.path = path;
     req.source = ss.str();
     req.workunit = workunit;
-    req.kind = KindFromString(kind);
+    req.kind = KindFromString(kind, &req.reducer);
     req.arg_types = arg_types;
     req.space = space;
     req.functor_class = functor_class;

@@ -89,6 +89,16 @@ struct KernelRequest {
   /// PYKOKKOS_RT_STRICT=upstream: also reject what upstream's translator
   /// rejects although this runtime could run it (extent() in @pk.functions).
   bool strict = false;
+  /// parallel_reduce with a reducer (`pk.Max`, `pk.Min`, `pk.Prod`: "max",
+  /// "min", "prod"); empty: the sum, the only reduction upstream has.
+  std::string reducer;
+  /// The RangePolicy's schedule: "auto" (dynamic when an inner loop's trip
+  /// count depends on the iteration, else static), "static" or "dynamic"
+  /// (PYKOKKOS_RT_SCHEDULE, for measuring).
+  std::string schedule = "auto";
+  /// Run the atomic form of max/min/product reductions as Kokkos reductions
+  /// (kernel_compiler_reducers.cpp); off with PYKOKKOS_RT_ATOMIC_REDUCTIONS=atomic, for measuring.
+  bool cell_reductions = true;
 };
 
 /// One translation unit, ready to build.

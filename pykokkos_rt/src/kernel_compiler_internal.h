@@ -55,6 +55,10 @@ extern const char* const kIntegerPower;
 /// Emitted into every generated module: `crb_wrap(i, n)`, Numba's wrap-around
 /// of a negative index loaded from an index array (see Compiler::Access).
 extern const char* const kWrapIndex;
+/// Emitted into every generated module: `CrbReducer<T, op>`, a Kokkos reducer
+/// for max, min and product that starts every partial result at a given value
+/// (Kokkos::Max starts at -DBL_MAX, not -inf, so it is not an identity).
+extern const char* const kReducers;
 /// `x ** k`: multiplications for a small non-negative integer literal k, else std::pow.
 std::string Power(const std::string& base, const Node& exponent, const std::string& exponent_code);
 
@@ -176,6 +180,25 @@ class Compiler {
                     const std::string& given, GeneratedKernel& g, std::string& members, std::string& ctor,
                     std::string& copies);
 
+  // Reductions and schedules (kernel_compiler_reducers.cpp).
+  /// A one-element view that the workunit only updates with
+  /// `pk.atomic_fetch_max/min/mul(v, [0], x)` statements: the atomic form of a
+  /// max, min or product reduction, which runs as a Kokkos reduction instead.
+  struct CellReduction {
+    std::string param, cpp, op;  // op: "max", "min", "prod"
+    Scalar scalar = Scalar::kNone;
+    std::set<uint32_t> statements;  // start bytes of the atomic statements
+  };
+  void FindCellReduction();
+  /// The update a cell reduction's atomic statement becomes.
+  void CellUpdate(const Node& call, int indent, std::string& out);
+  /// Whether an inner loop's trip count depends on the iteration (triangular
+  /// `range(i, n)`, CSR `range(ptr[i], ptr[i + 1])`): such loops get a dynamic
+  /// schedule, unless the result is a floating-point sum or product.
+  bool IrregularInnerLoops(const std::string& index_name) const;
+  /// The dispatch of a reduction with a reducer (explicit or a cell reduction).
+  std::string ReducerDispatch(const std::string& label, Scalar acc, size_t initial_slot) const;
+
   // Hierarchical parallelism (kernel_compiler_teams.cpp).
   Expr TeamCall(const Node& n, const std::string& what, const std::vector<Node>& args);
   Expr TeamMemberCall(const Node& n, const Sym& team, const std::string& method, const std::vector<Node>& args);
@@ -197,6 +220,7 @@ class Compiler {
   std::map<std::string, Node> member_annotations_;  // "self.x" -> annotation in __init__
   std::string self_name_;                       // the `self` of the method being compiled
   std::map<std::string, Sym> member_scope_;      // "self.x" -> functor member
+  CellReduction cell_;                          // op empty: none
 };
 
 }  // namespace pykokkos_rt::front

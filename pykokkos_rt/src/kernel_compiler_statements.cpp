@@ -36,6 +36,10 @@ void Compiler::Statement(const Node& s, int indent, std::string& out) {
     if (e.Type() == "augmented_assignment") return Augmented(e, indent, out);
     if (e.Type() != "call")
       Fail(e, "expression statement '" + std::string(e.Text()) + "'", "only calls may stand alone as statements");
+    if (!cell_.op.empty() && cell_.statements.count(s.StartByte())) {
+      E(e);  // the atomic is checked as written
+      return CellUpdate(e, indent, out);
+    }
     Expr c = E(e);
     out += Where(s) + pad + c.code + ";\n";
     return;

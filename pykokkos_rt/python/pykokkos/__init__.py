@@ -519,7 +519,7 @@ _DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parall
 
 def _specialise(kind, wu, space, sig, kwargs, team):
     if not callable(wu) or not hasattr(wu, "__code__"):
-        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind], wu))
+        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind.split(":")[0]], wu))
     name = wu.__name__
     functor_class = ""
     if _inspect.ismethod(wu):
@@ -568,16 +568,16 @@ def _warn_single_thread(wu):
                   % wu.__name__, RuntimeWarning, stacklevel=4)
 
 
-def _dispatch(kind, args, kwargs):
+def _dispatch(kind, args, kwargs, initial=None):
     if len(args) == 3:
         label, policy, wu = args
         if not isinstance(label, str):
-            raise TypeError("pykokkos: %s(name, policy, workunit, ...): the name must be a str" % _DISPATCH[kind])
+            raise TypeError("pykokkos: %s(name, policy, workunit, ...): the name must be a str" % _DISPATCH[kind.split(":")[0]])
     elif len(args) == 2:
         policy, wu = args
     else:
         raise TypeError("pykokkos: %s takes ([name,] policy, workunit, **kwargs); kernel arguments are keywords"
-                        % _DISPATCH[kind])
+                        % _DISPATCH[kind.split(":")[0]])
     team = False
     if type(policy) is _builtin_int:
         if not 0 <= policy <= _INT32_MAX:
@@ -604,6 +604,10 @@ def _dispatch(kind, args, kwargs):
         if space not in _AVAILABLE:
             _resolve_space(ExecutionSpace(space))
         entry = _specialise(kind, wu, space, sig, kwargs, team)
+    if kind.startswith("reduce:"):  # a reducer's initial value (kernel arguments after the workunit's)
+        kwargs = dict(kwargs)
+        kwargs["crb.initial"] = 0 if initial is None else initial
+        kwargs["crb.has_initial"] = 0 if initial is None else 1
     if team:
         kwargs = dict(kwargs)
         kwargs["crb.team_size"] = policy.team_size
@@ -638,11 +642,61 @@ def parallel_for(*args, **kwargs):
     _dispatch("for", args, kwargs)
 
 
+class _Reducer:
+    """A reducer of parallel_reduce (this runtime's extension; upstream only
+    sums). The workunit's accumulator starts at the reduction's identity in
+    each thread (or at `initial`, for max and min) and the body updates it:
+    `if x > acc: acc = x`, `acc *= x`. The result also covers `initial`."""
+    op = None
+
+    def __init__(self, initial=None):
+        if initial is not None and not isinstance(initial, (_builtin_int, _builtin_float, _np.generic)):
+            raise TypeError("pykokkos: pk.%s(initial): the initial value is a number, got %s"
+                            % (type(self).__name__, type(initial).__name__))
+        self.initial = initial
+
+
+class Max(_Reducer):
+    """pk.parallel_reduce(policy, workunit, pk.Max[(initial)], ...): the largest value (Kokkos::Max)."""
+    op = "max"
+
+
+class Min(_Reducer):
+    """pk.parallel_reduce(policy, workunit, pk.Min[(initial)], ...): the smallest value (Kokkos::Min)."""
+    op = "min"
+
+
+class Prod(_Reducer):
+    """pk.parallel_reduce(policy, workunit, pk.Prod[(initial)], ...): the product (Kokkos::Prod)."""
+    op = "prod"
+
+
+def _reducer_of(args):
+    """The reducer given as the last positional argument, or None."""
+    if len(args) < 3:
+        return None
+    last = args[-1]
+    if isinstance(last, type) and issubclass(last, _Reducer):
+        return last()
+    return last if isinstance(last, _Reducer) else None
+
+
 def parallel_reduce(*args, **kwargs):
-    """parallel_reduce([name,] policy, workunit, **kwargs) -> the sum.
-    Reductions are sums starting at 0; initial_value is ignored, as upstream."""
+    """parallel_reduce([name,] policy, workunit, [reducer,] **kwargs) -> the sum,
+    or with a reducer (pk.Max, pk.Min, pk.Prod, or pk.Max(initial) ...) the
+    reduction it names. Sums start at 0 and ignore initial_value, as upstream."""
     kwargs.pop("initial_value", None)
-    return _dispatch("reduce", args, kwargs)
+    reducer = _reducer_of(args)
+    if reducer is None:
+        return _dispatch("reduce", args, kwargs)
+    if _strict():
+        raise TypeError("pykokkos: parallel_reduce with a pk.%s reducer is not PyKokkos that upstream accepts "
+                        "(PYKOKKOS_RT_STRICT=upstream): upstream's parallel_reduce only sums (its functor has no "
+                        "init or join) and refuses a reducer argument with 'ERROR: wrong arguments'; write the "
+                        "reduction as an atomic into a one-element view (pk.atomic_fetch_%s(v, [0], x)), which "
+                        "this runtime also runs as a reduction, or unset PYKOKKOS_RT_STRICT"
+                        % (type(reducer).__name__, {"max": "max", "min": "min", "prod": "mul"}[reducer.op]))
+    return _dispatch("reduce:" + reducer.op, args[:-1], kwargs, reducer.initial)
 
 
 def parallel_scan(*args, **kwargs):
