@@ -160,12 +160,13 @@ void KernelWriter::LowerSimple(const Node& s) {
     Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports).scalar;
     bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
     std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
+    if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + ExactFloorDiv(lhs, rhs, env_, pre)});
+    if (op == "%=" && ints) return Emit(s, pre, {lhs + " = " + ExactPyMod(lhs, rhs, env_, pre)});
     if (op == "//=") {
       env_.uses_math = true;
       return Emit(s, pre, {lhs + " = math.floor(" + lhs + " / " + rp + ")"});
     }
     if (op == "%=") {
-      if (ints) return Emit(s, pre, {lhs + " = (" + lhs + " % " + rp + " + " + rp + ") % " + rp});
       env_.uses_math = true;
       return Emit(s, pre, {lhs + " = math.fmod(math.fmod(" + lhs + ", " + rp + ") + " + rp + ", " + rp + ")"});
     }

@@ -2,6 +2,7 @@
 #include "caramba/analysis/lowering.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "caramba/analysis/walk.h"
@@ -123,12 +124,70 @@ std::string LowerMixedBool(const Node& e, LowerEnv& env, Prelude& pre) {
   return name;
 }
 
+bool IsNameOrInteger(const std::string& t) {
+  if (t.empty()) return false;
+  bool digits = std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '_'; });
+  bool name = (std::isalpha(static_cast<unsigned char>(t[0])) || t[0] == '_') &&
+              std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return digits || name;
+}
+
+// A positive integer literal (`2`, `1_000`): no guard against 0 and -1 needed.
+bool PositiveLiteral(const std::string& t) {
+  if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return false;
+  for (char c : t)
+    if (!std::isdigit(static_cast<unsigned char>(c)) && c != '_') return false;
+  return t.find_first_not_of("0_") != std::string::npos;
+}
+
+// `t` itself when it may be repeated (a name or literal), else an int64
+// temporary holding it: the exact forms read each operand several times.
+std::string HoldInt(const std::string& t, LowerEnv& env, Prelude& pre) {
+  return IsNameOrInteger(t) ? t : Temp(Scalar::kInt64, t, env, pre);
+}
+
+// The C remainder of x by y (the sign of x), 0 where C++ would trap.
+std::string CRemainder(const std::string& x, const std::string& y, LowerEnv& env, Prelude& pre) {
+  if (PositiveLiteral(y)) return Temp(Scalar::kInt64, x + " % " + y, env, pre);
+  std::string r = Temp(Scalar::kInt64, "0", env, pre);
+  pre.push_back("if " + y + " != 0 and " + y + " != -1:");
+  pre.push_back(env.indent_unit + r + " = " + x + " % " + y);
+  return r;
+}
+
 std::string FloorDivText(const Node& l, const Node& r, LowerEnv& env, Prelude& pre) {
-  env.uses_math = true;
-  return "math.floor(" + Atom(l, LowerExpr(l, env, pre)) + " / " + Atom(r, LowerExpr(r, env, pre)) + ")";
+  std::string x = LowerExpr(l, env, pre);
+  return ExactFloorDiv(x, LowerExpr(r, env, pre), env, pre);
 }
 
 }  // namespace
+
+std::string ExactFloorDiv(const std::string& xt, const std::string& yt, LowerEnv& env, Prelude& pre) {
+  std::string x = HoldInt(xt, env, pre), y = HoldInt(yt, env, pre);
+  std::string r = CRemainder(x, y, env, pre);
+  // x - r is a multiple of y: its double quotient is within a few thousand
+  // of the truncated quotient, and the residue (x - r) - q*y, small and
+  // exact, divided by y in double is exactly the difference.
+  std::string q = Temp(Scalar::kInt64, "(" + x + " - " + r + ") / " + y, env, pre);
+  std::string e = Temp(Scalar::kInt64, "(" + x + " - " + r + ") - " + q + " * " + y, env, pre);
+  std::string d = Temp(Scalar::kInt64, e + " / " + y, env, pre);
+  pre.push_back(q + " += " + d);
+  // Truncation to floor: one less when the remainder's sign differs from y's.
+  pre.push_back("if " + r + " != 0 and (" + r + " ^ " + y + ") < 0:");
+  pre.push_back(env.indent_unit + q + " -= 1");
+  return q;
+}
+
+std::string ExactPyMod(const std::string& xt, const std::string& yt, LowerEnv& env, Prelude& pre) {
+  std::string x = HoldInt(xt, env, pre), y = HoldInt(yt, env, pre);
+  std::string r = CRemainder(x, y, env, pre);
+  // Python's remainder takes the divisor's sign; r + y cannot overflow (the
+  // signs differ), where `(a % n + n) % n` did for n above 2**62.
+  if (PositiveLiteral(y)) pre.push_back("if " + r + " < 0:");
+  else pre.push_back("if " + r + " != 0 and (" + r + " ^ " + y + ") < 0:");
+  pre.push_back(env.indent_unit + r + " += " + y);
+  return r;
+}
 
 bool NonNegativeValue(const Node& node, const ImportTable& imports, const std::set<std::string, std::less<>>* names) {
   Node n = StripParens(node);
@@ -187,8 +246,9 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
   Scalar lt = TypeOf(l, env), rt = TypeOf(r, env);
   bool ints = IsInt(lt) && IsInt(rt);
   if (op == "//") {
-    std::string f = FloorDivText(l, r, env, pre);
-    return ints ? Temp(Scalar::kInt64, f, env, pre) : f;
+    if (ints) return FloorDivText(l, r, env, pre);
+    env.uses_math = true;
+    return "math.floor(" + Atom(l, LowerExpr(l, env, pre)) + " / " + Atom(r, LowerExpr(r, env, pre)) + ")";
   }
   if (op == "%") {
     std::string a = Atom(l, LowerExpr(l, env, pre)), b = Atom(r, LowerExpr(r, env, pre));
@@ -198,7 +258,7 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     bool extent = rs.Type() == "call" && rs.ChildByField("function").Type() == "attribute" &&
                   rs.ChildByField("function").ChildByField("attribute").Text() == "extent";
     if (ints && extent) return a + " % " + b;
-    if (ints) return "((" + a + " % " + b + " + " + b + ") % " + b + ")";
+    if (ints) return ExactPyMod(a, b, env, pre);
     env.uses_math = true;
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }

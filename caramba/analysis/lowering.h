@@ -51,6 +51,17 @@ std::string LowerExpr(const Node& e, LowerEnv& env, Prelude& prelude);
 /// no temporary there because the declared target converts the value.
 std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prelude& prelude);
 
+/// Python's `x // y` and `x % y` on integers, exact on all of int64 (the
+/// dialect's `//` truncates to int32 and a double quotient is wrong above
+/// 2**53): the C remainder, a double quotient of the exact multiple
+/// corrected by the exact residue, and floor/sign fix-ups, in prelude
+/// statements. `x` and `y` are dialect texts; the result is a temporary's
+/// name. The C remainder is only taken for a divisor other than 0 and -1
+/// (both trap in C++); for 0, where Numba raises ZeroDivisionError, the
+/// value is undefined.
+std::string ExactFloorDiv(const std::string& x, const std::string& y, LowerEnv& env, Prelude& prelude);
+std::string ExactPyMod(const std::string& x, const std::string& y, LowerEnv& env, Prelude& prelude);
+
 /// Prepends `indent` to every line of `lines` and joins them with `newline`,
 /// each line followed by `newline`.
 /// The targets of `for` loops that the dialect runs with a 32-bit variable:
