@@ -161,6 +161,8 @@ void KernelWriter::LowerSimple(const Node& s) {
     bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
     std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
     if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + ExactFloorDiv(lhs, rhs, env_, pre)});
+    if (op == "%=" && ints && r.Type() == "integer")  // a literal: exact as it is, no prelude
+      return Emit(s, pre, {lhs + " = (" + lhs + " % " + rp + " + " + rp + ") % " + rp});
     if (op == "%=" && ints) return Emit(s, pre, {lhs + " = " + ExactPyMod(lhs, rhs, env_, pre)});
     if (op == "//=") {
       env_.uses_math = true;

@@ -179,6 +179,9 @@ std::string ExactFloorDiv(const std::string& xt, const std::string& yt, LowerEnv
 }
 
 std::string ExactPyMod(const std::string& xt, const std::string& yt, LowerEnv& env, Prelude& pre) {
+  // A positive literal divisor: `(x % c + c) % c` is exact (|x % c| < c) and
+  // needs no prelude, so `while n % 2 == 0:` and elif conditions keep it.
+  if (PositiveLiteral(yt)) return "((" + xt + " % " + yt + " + " + yt + ") % " + yt + ")";
   std::string x = HoldInt(xt, env, pre), y = HoldInt(yt, env, pre);
   std::string r = CRemainder(x, y, env, pre);
   // Python's remainder takes the divisor's sign; r + y cannot overflow (the
