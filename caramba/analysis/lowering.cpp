@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "caramba/analysis/integer_division.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -25,6 +26,8 @@ std::string Atom(const Node& n, const std::string& text) {
   if (t == "identifier" || t == "integer" || t == "float" || t == "call" || t == "subscript" || t == "attribute" ||
       t == "true" || t == "false" || n.Type() == "parenthesized_expression")
     return text;
+  // `a // b` lowered to one helper call (integer_division.h) is an atom.
+  if (IsHelperCall(text)) return text;
   return "(" + text + ")";
 }
 
@@ -124,73 +127,12 @@ std::string LowerMixedBool(const Node& e, LowerEnv& env, Prelude& pre) {
   return name;
 }
 
-bool IsNameOrInteger(const std::string& t) {
-  if (t.empty()) return false;
-  bool digits = std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '_'; });
-  bool name = (std::isalpha(static_cast<unsigned char>(t[0])) || t[0] == '_') &&
-              std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-  return digits || name;
-}
-
-// A positive integer literal (`2`, `1_000`): no guard against 0 and -1 needed.
-bool PositiveLiteral(const std::string& t) {
-  if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return false;
-  for (char c : t)
-    if (!std::isdigit(static_cast<unsigned char>(c)) && c != '_') return false;
-  return t.find_first_not_of("0_") != std::string::npos;
-}
-
-// `t` itself when it may be repeated (a name or literal), else an int64
-// temporary holding it: the exact forms read each operand several times.
-std::string HoldInt(const std::string& t, LowerEnv& env, Prelude& pre) {
-  return IsNameOrInteger(t) ? t : Temp(Scalar::kInt64, t, env, pre);
-}
-
-// The C remainder of x by y (the sign of x), 0 where C++ would trap.
-std::string CRemainder(const std::string& x, const std::string& y, LowerEnv& env, Prelude& pre) {
-  if (PositiveLiteral(y)) return Temp(Scalar::kInt64, x + " % " + y, env, pre);
-  std::string r = Temp(Scalar::kInt64, "0", env, pre);
-  pre.push_back("if " + y + " != 0 and " + y + " != -1:");
-  pre.push_back(env.indent_unit + r + " = " + x + " % " + y);
-  return r;
-}
-
 std::string FloorDivText(const Node& l, const Node& r, LowerEnv& env, Prelude& pre) {
   std::string x = LowerExpr(l, env, pre);
-  return ExactFloorDiv(x, LowerExpr(r, env, pre), env, pre);
+  return IntFloorDiv(x, LowerExpr(r, env, pre), env);
 }
 
 }  // namespace
-
-std::string ExactFloorDiv(const std::string& xt, const std::string& yt, LowerEnv& env, Prelude& pre) {
-  std::string x = HoldInt(xt, env, pre), y = HoldInt(yt, env, pre);
-  std::string r = CRemainder(x, y, env, pre);
-  // x - r is a multiple of y: its double quotient is within a few thousand
-  // of the truncated quotient, and the residue (x - r) - q*y, small and
-  // exact, divided by y in double is exactly the difference.
-  std::string q = Temp(Scalar::kInt64, "(" + x + " - " + r + ") / " + y, env, pre);
-  std::string e = Temp(Scalar::kInt64, "(" + x + " - " + r + ") - " + q + " * " + y, env, pre);
-  std::string d = Temp(Scalar::kInt64, e + " / " + y, env, pre);
-  pre.push_back(q + " += " + d);
-  // Truncation to floor: one less when the remainder's sign differs from y's.
-  pre.push_back("if " + r + " != 0 and (" + r + " ^ " + y + ") < 0:");
-  pre.push_back(env.indent_unit + q + " -= 1");
-  return q;
-}
-
-std::string ExactPyMod(const std::string& xt, const std::string& yt, LowerEnv& env, Prelude& pre) {
-  // A positive literal divisor: `(x % c + c) % c` is exact (|x % c| < c) and
-  // needs no prelude, so `while n % 2 == 0:` and elif conditions keep it.
-  if (PositiveLiteral(yt)) return "((" + xt + " % " + yt + " + " + yt + ") % " + yt + ")";
-  std::string x = HoldInt(xt, env, pre), y = HoldInt(yt, env, pre);
-  std::string r = CRemainder(x, y, env, pre);
-  // Python's remainder takes the divisor's sign; r + y cannot overflow (the
-  // signs differ), where `(a % n + n) % n` did for n above 2**62.
-  if (PositiveLiteral(y)) pre.push_back("if " + r + " < 0:");
-  else pre.push_back("if " + r + " != 0 and (" + r + " ^ " + y + ") < 0:");
-  pre.push_back(env.indent_unit + r + " += " + y);
-  return r;
-}
 
 bool NonNegativeValue(const Node& node, const ImportTable& imports, const std::set<std::string, std::less<>>* names) {
   Node n = StripParens(node);
@@ -261,7 +203,7 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     bool extent = rs.Type() == "call" && rs.ChildByField("function").Type() == "attribute" &&
                   rs.ChildByField("function").ChildByField("attribute").Text() == "extent";
     if (ints && extent) return a + " % " + b;
-    if (ints) return ExactPyMod(a, b, env, pre);
+    if (ints) return IntPyMod(a, b, env);
     env.uses_math = true;
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }

@@ -26,6 +26,8 @@ struct LowerEnv {
   std::string indent_unit = "    ";  // one indentation level of the file
   int temp_counter = 0;             // _pk_t0, _pk_t1, ... per kernel
   bool uses_math = false;           // the output needs `import math`
+  bool uses_floordiv = false;       // ... the _pk_floordiv helper (integer_division.h)
+  bool uses_mod = false;            // ... the _pk_mod helper
   /// Loop variables of serial `for` loops: 32-bit in the dialect, 64-bit in
   /// Numba, so products of them are widened through an int64 temporary.
   std::set<std::string, std::less<>> int32_names;
@@ -50,17 +52,6 @@ std::string LowerExpr(const Node& e, LowerEnv& env, Prelude& prelude);
 /// has type `target`: integer-valued rewrites (`//`, int(), math.floor …) need
 /// no temporary there because the declared target converts the value.
 std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prelude& prelude);
-
-/// Python's `x // y` and `x % y` on integers, exact on all of int64 (the
-/// dialect's `//` truncates to int32 and a double quotient is wrong above
-/// 2**53): the C remainder, a double quotient of the exact multiple
-/// corrected by the exact residue, and floor/sign fix-ups, in prelude
-/// statements. `x` and `y` are dialect texts; the result is a temporary's
-/// name. The C remainder is only taken for a divisor other than 0 and -1
-/// (both trap in C++); for 0, where Numba raises ZeroDivisionError, the
-/// value is undefined.
-std::string ExactFloorDiv(const std::string& x, const std::string& y, LowerEnv& env, Prelude& prelude);
-std::string ExactPyMod(const std::string& x, const std::string& y, LowerEnv& env, Prelude& prelude);
 
 /// Prepends `indent` to every line of `lines` and joins them with `newline`,
 /// each line followed by `newline`.
