@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "caramba/analysis/integer_division.h"
+
 namespace caramba {
 
 // ---- statements --------------------------------------------------------------
@@ -160,12 +162,17 @@ void KernelWriter::LowerSimple(const Node& s) {
     Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports).scalar;
     bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
     std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
+    if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + IntFloorDiv(lhs, rhs, env_)});
+    if (op == "%=" && ints) {
+      std::string v = IntPyMod(lhs, rhs, env_);
+      if (v[0] == '(') v = v.substr(1, v.size() - 2);  // the inline form, a whole right-hand side
+      return Emit(s, pre, {lhs + " = " + v});
+    }
     if (op == "//=") {
       env_.uses_math = true;
       return Emit(s, pre, {lhs + " = math.floor(" + lhs + " / " + rp + ")"});
     }
     if (op == "%=") {
-      if (ints) return Emit(s, pre, {lhs + " = (" + lhs + " % " + rp + " + " + rp + ") % " + rp});
       env_.uses_math = true;
       return Emit(s, pre, {lhs + " = math.fmod(math.fmod(" + lhs + ", " + rp + ") + " + rp + ", " + rp + ")"});
     }

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "caramba/analysis/integer_division.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/phases.h"
@@ -89,7 +90,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   r.edits = EditList(std::string(Name()));
   const ModuleInfo& mod = ctx.module();
   std::vector<std::pair<uint32_t, uint32_t>> translated;
-  bool uses_math = false, needs_numpy = false;
+  bool uses_math = false, needs_numpy = false, uses_floordiv = false, uses_mod = false;
+  std::string unit = "    ";  // the file's indentation, for the integer division helpers
   // The @pk.function copies of helpers (call_graph.h), placed before the
   // helper's own definition (its translation, or its Numba code).
   std::string nl(ctx.newline());
@@ -103,6 +105,9 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       continue;
     }
     uses_math = uses_math || w.uses_math();
+    uses_floordiv = uses_floordiv || w.uses_floordiv();
+    uses_mod = uses_mod || w.uses_mod();
+    if (w.uses_floordiv() || w.uses_mod()) unit = w.unit();
     functions[f.kernel_index] += text + nl + nl + nl;
     for (const Diagnostic& d : f.notes)
       if (d.id == DiagId::kSerialHelperLoop) r.diagnostics.push_back(d);
@@ -149,6 +154,9 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       r.edits.Replace(stmt.StartByte(), stmt.EndByte(), w.Dispatch(target, indent, HostAllocations(ctx, call)), k.name);
     }
     uses_math = uses_math || w.uses_math();
+    uses_floordiv = uses_floordiv || w.uses_floordiv();
+    uses_mod = uses_mod || w.uses_mod();
+    if (w.uses_floordiv() || w.uses_mod()) unit = w.unit();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
                   space.alias_fallback;
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
@@ -180,6 +188,10 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
     while (e < src.size() && src[e] != '\n') ++e;
     return e < src.size() ? e + 1 : e;
   };
+  // Python's integer // and % (integer_division.h), defined once, after the
+  // imports: a blank line pair, then each helper and its own blank pair.
+  std::string helpers = IntegerDivisionFunctions(uses_floordiv, uses_mod, unit, nl);
+  if (!helpers.empty()) helpers = nl + nl + helpers.substr(0, helpers.size() - 2 * nl.size());
   bool placed = false;
   if (drop_numba) {
     for (const ImportRecord* rec : numba_imports) {
@@ -195,6 +207,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   if (!placed && !add.empty()) {
     if (last) {
       r.edits.Insert(line_end(last->end_byte), add, "imports");
+      if (!helpers.empty()) r.edits.Insert(line_end(last->end_byte), helpers, "integer division helpers");
     } else {
       // No imports: after a module docstring and __future__ imports, else at the top.
       uint32_t at = 0;
@@ -204,8 +217,10 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
         if (IsDocstring(c)) at = line_end(c.EndByte());
         break;
       }
-      r.edits.Insert(at, add, "imports");
+      r.edits.Insert(at, add + helpers + (helpers.empty() ? "" : nl + nl), "imports");
     }
+  } else if (!helpers.empty() && last) {
+    r.edits.Insert(line_end(last->end_byte), helpers, "integer division helpers");
   }
   return r;
 }

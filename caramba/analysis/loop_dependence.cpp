@@ -150,6 +150,23 @@ class Analyzer {
     return only;
   }
 
+  // The kernel's statements, each with the names it reads or writes
+  // (MentionsName), from one walk: Scalars() asks for every name assigned in
+  // the nest against every statement.
+  const std::vector<std::pair<Node, std::set<std::string, std::less<>>>>& StatementNames() {
+    if (statement_names_.empty())
+      for (const Node& s : Statements(in_.kernel_body)) {
+        std::set<std::string, std::less<>> names;
+        WalkWithParent(s, s.Parent(), [&](const Node& n, const Node& p) {
+          if (IsNameUse(n, p)) names.emplace(n.Text());
+          return true;
+        });
+        statement_names_.emplace_back(s, std::move(names));
+      }
+    return statement_names_;
+  }
+  std::vector<std::pair<Node, std::set<std::string, std::less<>>>> statement_names_;
+
   bool Skipped(const Node& n) const { return std::find(in_.skip.begin(), in_.skip.end(), n) != in_.skip.end(); }
 
   bool IsNestVar(std::string_view n) const { return std::find(vars_.begin(), vars_.end(), n) != vars_.end(); }
@@ -207,8 +224,8 @@ class Analyzer {
       if (t != in_.types.end() && t->second.rank > 0) continue;  // arrays are checked by Arrays()
       bool outside = false;
       Node top = in_.top ? in_.top : outer;
-      for (const Node& s : Statements(in_.kernel_body))
-        if (s != top && MentionsName(s, v) && !(unusual.count(v) && OnlyAsLoopVariable(s, v))) outside = true;
+      for (const auto& [s, names] : StatementNames())
+        if (s != top && names.count(v) && !(unusual.count(v) && OnlyAsLoopVariable(s, v))) outside = true;
       // A reduction candidate: the KernelPlan's recogniser decides, but it
       // only knows plain (augmented) assignments.
       if (outside && unusual.count(v))

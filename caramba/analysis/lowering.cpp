@@ -2,9 +2,11 @@
 #include "caramba/analysis/lowering.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "caramba/analysis/function_extents.h"
+#include "caramba/analysis/integer_division.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -25,6 +27,8 @@ std::string Atom(const Node& n, const std::string& text) {
   if (t == "identifier" || t == "integer" || t == "float" || t == "call" || t == "subscript" || t == "attribute" ||
       t == "true" || t == "false" || n.Type() == "parenthesized_expression")
     return text;
+  // `a // b` lowered to one helper call (integer_division.h) is an atom.
+  if (IsHelperCall(text)) return text;
   return "(" + text + ")";
 }
 
@@ -125,8 +129,8 @@ std::string LowerMixedBool(const Node& e, LowerEnv& env, Prelude& pre) {
 }
 
 std::string FloorDivText(const Node& l, const Node& r, LowerEnv& env, Prelude& pre) {
-  env.uses_math = true;
-  return "math.floor(" + Atom(l, LowerExpr(l, env, pre)) + " / " + Atom(r, LowerExpr(r, env, pre)) + ")";
+  std::string x = LowerExpr(l, env, pre);
+  return IntFloorDiv(x, LowerExpr(r, env, pre), env);
 }
 
 }  // namespace
@@ -188,8 +192,9 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
   Scalar lt = TypeOf(l, env), rt = TypeOf(r, env);
   bool ints = IsInt(lt) && IsInt(rt);
   if (op == "//") {
-    std::string f = FloorDivText(l, r, env, pre);
-    return ints ? Temp(Scalar::kInt64, f, env, pre) : f;
+    if (ints) return FloorDivText(l, r, env, pre);
+    env.uses_math = true;
+    return "math.floor(" + Atom(l, LowerExpr(l, env, pre)) + " / " + Atom(r, LowerExpr(r, env, pre)) + ")";
   }
   if (op == "%") {
     std::string a = Atom(l, LowerExpr(l, env, pre)), b = Atom(r, LowerExpr(r, env, pre));
@@ -199,7 +204,7 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     bool extent = rs.Type() == "call" && rs.ChildByField("function").Type() == "attribute" &&
                   rs.ChildByField("function").ChildByField("attribute").Text() == "extent";
     if (ints && extent) return a + " % " + b;
-    if (ints) return "((" + a + " % " + b + " + " + b + ") % " + b + ")";
+    if (ints) return IntPyMod(a, b, env);
     env.uses_math = true;
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }

@@ -26,6 +26,8 @@ struct LowerEnv {
   std::string indent_unit = "    ";  // one indentation level of the file
   int temp_counter = 0;             // _pk_t0, _pk_t1, ... per kernel
   bool uses_math = false;           // the output needs `import math`
+  bool uses_floordiv = false;       // ... the _pk_floordiv helper (integer_division.h)
+  bool uses_mod = false;            // ... the _pk_mod helper
   /// Loop variables of serial `for` loops: 32-bit in the dialect, 64-bit in
   /// Numba, so products of them are widened through an int64 temporary.
   std::set<std::string, std::less<>> int32_names;

@@ -21,6 +21,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "caramba/analysis/numpy_lowering.h"
@@ -119,6 +120,7 @@ class Lowerer {
   // ---- ranks, index mappings and computed operands (numpy_products.cpp) ----------
   // The number of dimensions of an expression's value (0: a scalar).
   int ExprRank(const Node& e) const;
+  int ComputeExprRank(const Node& e) const;  // ExprRank without the memo
   // `a @ b`, np.dot(a, b): its two operands, or false.
   bool ProductOperands(const Node& n, Node& a, Node& b) const;
   // The positional arguments of a table call (the receiver first for a method).
@@ -271,6 +273,10 @@ class Lowerer {
   // Arrays this lowering allocated (`x = a * 2.0`): x's dimensions are those
   // of the expression, so later operands compare with it by key.
   std::map<std::string, std::vector<Dim>> new_dims_;
+  // ExprRank per node (its id), valid while new_dims_ is unchanged: the
+  // walks that ask every node of an expression for its rank (NeedsLowering,
+  // the operand texts) were quadratic in a chain of 2,000 `+`.
+  mutable std::unordered_map<const void*, int> rank_memo_;
   std::map<std::string, Scalar> new_scalar_;     // and their element types
   std::map<std::string, uint32_t> top_bound_;   // name bound once at the top level -> end of its statement
 };

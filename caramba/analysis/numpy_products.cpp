@@ -53,6 +53,14 @@ bool Lowerer::ProductOperands(const Node& n, Node& a, Node& b) const {
 }
 
 int Lowerer::ExprRank(const Node& e) const {
+  auto memo = rank_memo_.find(e.Raw().id);
+  if (memo != rank_memo_.end()) return memo->second;
+  int r = ComputeExprRank(e);
+  rank_memo_.emplace(e.Raw().id, r);
+  return r;
+}
+
+int Lowerer::ComputeExprRank(const Node& e) const {
   Node n = StripParens(e);
   std::string_view t = n.Type();
   if (t == "identifier") return Rank(n);

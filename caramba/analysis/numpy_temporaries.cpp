@@ -82,6 +82,7 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
     x.plain = true;
     own.push_back(x);
   }
+  rank_memo_.clear();  // `name` now has a rank: ranks of expressions naming it change
   std::vector<std::string> idx = Indices(result);
   size_t next = 0;
   std::vector<std::string> per;  // per-element temporaries, inside the loop

@@ -368,9 +368,16 @@ Scalar StaticTyping::AnnotatedScalar(const std::string& p) const {
 }
 
 Scalar StaticTyping::ScalarParamType(const std::string& p) const {
+  auto it = scalar_param_.find(p);
+  if (it == scalar_param_.end()) it = scalar_param_.emplace(p, ComputeScalarParamType(p)).first;
+  return it->second;
+}
+
+Scalar StaticTyping::ComputeScalarParamType(const std::string& p) const {
   Scalar s = Scalar::kUnknown;
   // A parameter feeding a local that is used as an index is an integer.
-  std::set<std::string> index_locals = IndexLocals();
+  if (!index_locals_) index_locals_ = IndexLocals();
+  const std::set<std::string>& index_locals = *index_locals_;
   Walk(s_.body, [&](const Node& n) {
     if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right") &&
         index_locals.count(std::string(n.ChildByField("left").Text()))) {

@@ -150,6 +150,13 @@ class StaticTyping {
   std::map<std::string, int> ranks_;        // ArrayRanks(), once
   std::set<std::string> scalar_locals_;     // locals only a scalar can be
   mutable std::map<const void*, Node> parents_;  // ParentOf's table, by node id
+  // ScalarParamType per parameter and IndexLocals, computed on first use:
+  // the body does not change during a StaticTyping's life, and the plan asks
+  // for each parameter several times (TypeParameters, HasScalarUse,
+  // CheckStaticEvidence), each a walk of the body.
+  mutable std::map<std::string, Scalar> scalar_param_;
+  mutable std::optional<std::set<std::string>> index_locals_;
+  Scalar ComputeScalarParamType(const std::string& p) const;
 };
 
 }  // namespace caramba

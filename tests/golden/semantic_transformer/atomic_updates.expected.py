@@ -4,14 +4,51 @@
 # caller checks the dtype of an array of unknown dtype that receives floats.
 import numpy as np
 import pykokkos as pk
-import math
+
+
+@pk.function
+def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a // b on int64, as Numba computes it: rounded toward minus
+    # infinity and exact on all of int64 (the dialect's `//` truncates to 32
+    # bits, a double quotient is wrong above 2**53). On a pk.int64 local
+    # `/=` is C++'s integer division, which truncates toward zero: one less
+    # when the remainder is non-zero and its sign differs from b's.
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
+    if b == 0:
+        return 0
+    if b == -1:
+        if a < -9223372036854775807:
+            return 0
+        return -a
+    q: pk.int64 = a
+    q /= b
+    r: pk.int64 = a - q * b
+    if r != 0 and (r < 0) != (b < 0):
+        q -= 1
+    return q
+
+
+@pk.function
+def _pk_mod(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a % b on int64, as Numba computes it: the sign of b. The
+    # dialect's `%` is C's remainder (the sign of a): add b when the signs
+    # differ (no overflow: r and b have opposite signs).
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 gives 0 (C++ traps on -2**63 % -1).
+    if b == 0 or b == -1:
+        return 0
+    r: pk.int64 = a % b
+    if r != 0 and (r < 0) != (b < 0):
+        r += b
+    return r
 
 
 @pk.workunit
 def _pk_weighted(tid, acc: pk.Acc[pk.double], x: pk.View1D[pk.double], w: pk.View1D[pk.double], lo: pk.double, width: pk.double, hist: pk.View1D[pk.double]):
     i: pk.int64 = tid
     b: pk.int64 = (x[i] - lo) / width
-    pk.atomic_add(hist, [((b % int(hist.extent(0)) + int(hist.extent(0))) % int(hist.extent(0)))], w[i])  # expect: CRB406
+    pk.atomic_add(hist, [_pk_mod(b, int(hist.extent(0)))], w[i])  # expect: CRB406
     acc += w[i]
 
 
@@ -52,8 +89,7 @@ def springs(pos, edges, f):
 def _pk_int_updates(tid, idx: pk.View1D[pk.int64], v: pk.View1D[pk.int64], top: pk.View1D[pk.int64], bits: pk.View1D[pk.int64]):
     i: pk.int64 = tid
     pk.atomic_fetch_max(top, [idx[i]], v[i])  # expect: CRB406
-    _pk_t0: pk.int64 = math.floor(idx[i] / 2)
-    pk.atomic_fetch_or(bits, [_pk_t0], 1 << (((v[i] % 8 + 8) % 8)))  # expect: CRB406
+    pk.atomic_fetch_or(bits, [_pk_floordiv(idx[i], 2)], 1 << (((v[i] % 8 + 8) % 8)))  # expect: CRB406
 
 
 def int_updates(idx, v, top, bits):

@@ -5,7 +5,29 @@
 # when the values keep their type (clamp); halve(i) would make n a float.
 from numba import njit, prange
 import pykokkos as pk
-import math
+
+
+@pk.function
+def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a // b on int64, as Numba computes it: rounded toward minus
+    # infinity and exact on all of int64 (the dialect's `//` truncates to 32
+    # bits, a double quotient is wrong above 2**53). On a pk.int64 local
+    # `/=` is C++'s integer division, which truncates toward zero: one less
+    # when the remainder is non-zero and its sign differs from b's.
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
+    if b == 0:
+        return 0
+    if b == -1:
+        if a < -9223372036854775807:
+            return 0
+        return -a
+    q: pk.int64 = a
+    q /= b
+    r: pk.int64 = a - q * b
+    if r != 0 and (r < 0) != (b < 0):
+        q -= 1
+    return q
 
 
 @pk.function
@@ -42,8 +64,7 @@ def store(v, k, value):
 @pk.workunit
 def _pk_mixed_types(tid, ints: pk.View1D[pk.int64], floats: pk.View1D[pk.double], out: pk.View1D[pk.double]):
     for i in range(ints.extent(0)):
-        _pk_t0: pk.int64 = math.floor(_pk_fn_twice(ints[i]) / 3)
-        _pk_fn_store(out, i, _pk_t0 + _pk_fn_twice_1(floats[i]))
+        _pk_fn_store(out, i, _pk_floordiv(_pk_fn_twice(ints[i]), 3) + _pk_fn_twice_1(floats[i]))
 
 
 def mixed_types(ints, floats, out):

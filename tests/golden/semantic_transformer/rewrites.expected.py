@@ -5,6 +5,44 @@ import numpy as np
 import pykokkos as pk
 
 
+@pk.function
+def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a // b on int64, as Numba computes it: rounded toward minus
+    # infinity and exact on all of int64 (the dialect's `//` truncates to 32
+    # bits, a double quotient is wrong above 2**53). On a pk.int64 local
+    # `/=` is C++'s integer division, which truncates toward zero: one less
+    # when the remainder is non-zero and its sign differs from b's.
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
+    if b == 0:
+        return 0
+    if b == -1:
+        if a < -9223372036854775807:
+            return 0
+        return -a
+    q: pk.int64 = a
+    q /= b
+    r: pk.int64 = a - q * b
+    if r != 0 and (r < 0) != (b < 0):
+        q -= 1
+    return q
+
+
+@pk.function
+def _pk_mod(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a % b on int64, as Numba computes it: the sign of b. The
+    # dialect's `%` is C's remainder (the sign of a): add b when the signs
+    # differ (no overflow: r and b have opposite signs).
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 gives 0 (C++ traps on -2**63 % -1).
+    if b == 0 or b == -1:
+        return 0
+    r: pk.int64 = a % b
+    if r != 0 and (r < 0) != (b < 0):
+        r += b
+    return r
+
+
 @pk.workunit
 def _pk_rewrites(tid, x: pk.View1D[pk.double], k: pk.View1D[pk.int64], out: pk.View1D[pk.double]):
     i: pk.int64 = tid
@@ -28,7 +66,7 @@ def _pk_rewrites(tid, x: pk.View1D[pk.double], k: pk.View1D[pk.int64], out: pk.V
         _pk_t1 = k[i] > 0
     flag: bool = _pk_t1
     # // and % with Python semantics on ints and floats
-    q: pk.int64 = math.floor(k[i] / 3)
+    q: pk.int64 = _pk_floordiv(k[i], 3)
     r: pk.int64 = ((k[i] % 3 + 3) % 3)
     fq: pk.double = math.floor(x[i] / 0.25)
     fr: pk.double = math.fmod(math.fmod(x[i], 0.25) + 0.25, 0.25)
@@ -62,9 +100,8 @@ def rewrites(x, k, out):
 
 @pk.workunit
 def _pk_python_mod(tid, acc: pk.Acc[pk.int64], a: pk.int64, b: pk.int64):
-    _pk_t0: pk.int64 = math.floor(a / b)
-    _pk_t1: pk.int64 = (a / b) - math.remainder((a / b), 1.0)
-    acc += ((a % b + b) % b) + (_pk_t0) * 100 + _pk_t1
+    _pk_t0: pk.int64 = (a / b) - math.remainder((a / b), 1.0)
+    acc += _pk_mod(a, b) + (_pk_floordiv(a, b)) * 100 + _pk_t0
 
 
 def python_mod(a, b):

@@ -1,7 +1,29 @@
 import numpy as np
 from numba import njit
 import pykokkos as pk
-import math
+
+
+@pk.function
+def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a // b on int64, as Numba computes it: rounded toward minus
+    # infinity and exact on all of int64 (the dialect's `//` truncates to 32
+    # bits, a double quotient is wrong above 2**53). On a pk.int64 local
+    # `/=` is C++'s integer division, which truncates toward zero: one less
+    # when the remainder is non-zero and its sign differs from b's.
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
+    if b == 0:
+        return 0
+    if b == -1:
+        if a < -9223372036854775807:
+            return 0
+        return -a
+    q: pk.int64 = a
+    q /= b
+    r: pk.int64 = a - q * b
+    if r != 0 and (r < 0) != (b < 0):
+        q -= 1
+    return q
 
 
 @njit("int64(int64)")
@@ -21,7 +43,7 @@ def _pk_halvings(tid, acc: pk.Acc[pk.int64], n: pk.int64):
     m: pk.int64 = n
     steps: pk.int64 = 0
     while m > 1:
-        m = math.floor(m / 2)
+        m = _pk_floordiv(m, 2)
         steps += 1
     acc += steps
 

@@ -1,0 +1,68 @@
+import numpy as np
+import pykokkos as pk
+
+
+@pk.function
+def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a // b on int64, as Numba computes it: rounded toward minus
+    # infinity and exact on all of int64 (the dialect's `//` truncates to 32
+    # bits, a double quotient is wrong above 2**53). On a pk.int64 local
+    # `/=` is C++'s integer division, which truncates toward zero: one less
+    # when the remainder is non-zero and its sign differs from b's.
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
+    if b == 0:
+        return 0
+    if b == -1:
+        if a < -9223372036854775807:
+            return 0
+        return -a
+    q: pk.int64 = a
+    q /= b
+    r: pk.int64 = a - q * b
+    if r != 0 and (r < 0) != (b < 0):
+        q -= 1
+    return q
+
+
+@pk.function
+def _pk_mod(a: pk.int64, b: pk.int64) -> pk.int64:
+    # Python's a % b on int64, as Numba computes it: the sign of b. The
+    # dialect's `%` is C's remainder (the sign of a): add b when the signs
+    # differ (no overflow: r and b have opposite signs).
+    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == -1 gives 0 (C++ traps on -2**63 % -1).
+    if b == 0 or b == -1:
+        return 0
+    r: pk.int64 = a % b
+    if r != 0 and (r < 0) != (b < 0):
+        r += b
+    return r
+
+
+@pk.workunit
+def _pk_k(tid, acc: pk.Acc[pk.int64], n: pk.int64):
+    c: pk.int64 = 0
+    while _pk_floordiv(n, 2) > c:
+        c += 1
+    acc += c
+
+
+def k(n):
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_k, n=n))
+
+
+@pk.workunit
+def _pk_count_multiples(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.int64], m: pk.int64):
+    i: pk.int64 = tid
+    x: pk.int64 = a[i]
+    while _pk_mod(x, m) == 0 and x != 0:
+        x = _pk_floordiv(x, m)
+        acc += 1
+
+
+def count_multiples(a, m):
+    c = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_count_multiples,
+        a=pk.array(a),
+        m=m)
+    return c
