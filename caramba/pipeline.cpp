@@ -13,6 +13,7 @@
 #include "visitors/numpy_transformer.h"
 #include "visitors/pattern_analyzer.h"
 #include "visitors/phase_lowering.h"
+#include "visitors/return_naming.h"
 #include "visitors/semantic_transformer.h"
 #include "visitors/subview_transformer.h"
 #include "visitors/tuple_local_inliner.h"
@@ -37,6 +38,9 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   p.push_back(std::make_unique<HelperInliner>());
   p.push_back(std::make_unique<TupleLocalInliner>());
   p.push_back(std::make_unique<IterationLowering>());
+  // Array expressions in a returned tuple (`return r @ A, A @ p`) become
+  // named locals, which a host program hands back.
+  p.push_back(std::make_unique<ReturnNaming>());
   // 0. NumPy array expressions, slice assignments and reductions to loops
   //    (Numba spelling), from the one NumPy table.
   p.push_back(std::make_unique<NumpyTransformer>());

@@ -2,6 +2,7 @@
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/return_naming.h"
 
 namespace caramba {
 namespace kernel_plan_detail {
@@ -25,7 +26,7 @@ void Builder::CollectParams() {
   for (const auto& p : plan_.params)
     if (p.rfind(kReservedPrefix, 0) == 0 &&
         !(phase && (p.rfind(kNumpyPrefix, 0) == 0 || p.rfind(kIterPrefix, 0) == 0 || p.rfind(kInlinePrefix, 0) == 0 ||
-                    p.rfind(kPhaseCellPrefix, 0) == 0)))
+                    p.rfind(kPhaseCellPrefix, 0) == 0 || p.rfind(kReturnPrefix, 0) == 0)))
       Refuse(DiagId::kReservedName, "parameter '" + p + "' uses the reserved prefix _pk_", def_);
 }
 
@@ -361,7 +362,7 @@ void Builder::CheckIdentifier(const Node& n, const Node& p) {
   // Names the NumpyTransformer and the SubviewTransformer wrote are theirs.
   if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
       name.rfind(kNumpyPrefix, 0) != 0 && name.rfind(kIterPrefix, 0) != 0 &&
-      name.rfind(kInlinePrefix, 0) != 0 &&
+      name.rfind(kInlinePrefix, 0) != 0 && name.rfind(kReturnPrefix, 0) != 0 &&
       !(name.rfind(kPhaseCellPrefix, 0) == 0 && !PhaseOwner(plan_.name).empty())) {
     Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
     return;

@@ -29,6 +29,7 @@ VISITOR_DIRS = {
     "constant_inliner": "ConstantInliner",
     "helper_inliner": "HelperInliner",
     "iteration_lowering": "IterationLowering",
+    "return_naming": "ReturnNaming",
     "nested_kernel_lifting": "NestedKernelLifting",
     "jit_wrapper_lowering": "JitWrapperLowering",
     "tuple_local_inliner": "TupleLocalInliner",

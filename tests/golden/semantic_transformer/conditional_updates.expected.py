@@ -43,7 +43,7 @@ def _pk_largest_gap(tid, a: pk.View1D[pk.double], b: pk.View1D[pk.double], _pk_m
 def largest_gap(a, b):
     m = 0.0
     _pk_m = np.full(1, m, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_largest_gap,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_largest_gap,
         a=pk.array(a),
         b=pk.array(b),
         _pk_m=pk.array(_pk_m))

@@ -12,7 +12,7 @@ def _pk__pk_make_axpy_axpy(tid, x, y, alpha: pk.double, out: pk.View1D[pk.double
 
 def _pk_make_axpy_axpy(x, y, alpha):
     out = np.empty_like(x)
-    pk.parallel_for(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk__pk_make_axpy_axpy,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk__pk_make_axpy_axpy,
         x=pk.array(x),
         y=pk.array(y),
         alpha=alpha,
@@ -33,7 +33,7 @@ def _pk__pk_make_summer_total(tid, acc: pk.Acc[pk.double], x):
 
 
 def _pk_make_summer_total(x):
-    s = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, x.shape[0]), _pk__pk_make_summer_total,
+    s = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk__pk_make_summer_total,
         x=pk.array(x))
     return s
 

@@ -62,7 +62,7 @@ def _pk_count_multiples(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.int64], m: p
 
 
 def count_multiples(a, m):
-    c = pk.parallel_reduce(pk.RangePolicy(pk.OpenMP, 0, a.shape[0]), _pk_count_multiples,
+    c = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_count_multiples,
         a=pk.array(a),
         m=m)
     return c
