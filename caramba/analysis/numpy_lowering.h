@@ -58,6 +58,9 @@ struct NumpyLowering {
   /// Statements this lowering rewrites or refuses with its own code: the
   /// generic CRB201/CRB301/CRB303/CRB304 refusals inside them are replaced.
   std::vector<std::pair<uint32_t, uint32_t>> covered;
+  /// A refused statement binds names whose rank only it could tell: the
+  /// other rewrites are only valid together with it.
+  bool unknown_arrays = false;
 };
 
 struct NumpyLoweringInput {

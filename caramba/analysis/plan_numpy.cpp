@@ -49,11 +49,22 @@ void Builder::LowerNumpyStatements() {
   }
   for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
   for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
+  // A new array bound to a name twice (`u, un = un, u`) is the only thing
+  // refused: a host program runs that statement as NumPy on the host
+  // (PhaseLowering lifts CRB207), so the statements around it are still
+  // lowered, for its phases. The refusal stands until then: a kernel that
+  // does not become a host program stays Numba code, its input text put back
+  // (KernelRestorer).
+  bool host_runs_rest = !low.refusals.empty() && !low.unknown_arrays && options_.phases &&
+                        options_.parallelize != "none" && !plan_.as_function &&
+                        std::all_of(low.refusals.begin(), low.refusals.end(),
+                                    [](const Diagnostic& d) { return d.id == DiagId::kNumpyNewArray; });
   // A parameter that may be a scalar or an array (CRB140) decides how the
   // lowering broadcasts: no rewrite on a guess.
-  if (low.refusals.empty() && no_kind_evidence_.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+  if ((low.refusals.empty() || host_runs_rest) && no_kind_evidence_.empty())
+    plan_.numpy_rewrites = std::move(low.rewrites);
   guard_sites_ = std::move(low.guard_sites);
-  if (!low.refusals.empty()) NumpyFallback();
+  if (!low.refusals.empty() && !host_runs_rest) NumpyFallback();
 }
 
 // The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):
