@@ -253,6 +253,31 @@ TEST_CASE("pressure_poisson: a copy in a time loop is one array allocated before
   CHECK(each_step);
 }
 
+TEST_CASE("damped_sweep: a new array bound twice stays NumPy for the host, the statements around it are lowered") {
+  // `v` is bound twice: the host program runs both bindings as NumPy (the
+  // refusal stands for the one-workunit model); v's rank is known, so
+  // `u[1:] = v[1:]` is still lowered into a loop, for a phase.
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], int64)\")\n"
+      "def damped_sweep(u, steps):\n"
+      "    for t in range(steps):\n"
+      "        v = u * 0.5\n"
+      "        v = v + 1.0\n"
+      "        u[1:] = v[1:]\n"
+      "    return u\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "damped_sweep");
+  CHECK(Refused(p, "CRB207"));
+  bool lowered = false, bindings = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    lowered |= w.text.find("u[_pk_np_i0] = v[") != std::string::npos;
+    bindings |= w.text.find("v = ") != std::string::npos;
+  }
+  CHECK(lowered);
+  CHECK_FALSE(bindings);
+}
+
 TEST_CASE("softmax: an array expression bound to a name becomes an allocation and the loop that fills it") {
   Tree t = Tree::Parse(
       "import numpy as np\nfrom numba import njit\n\n"
