@@ -95,6 +95,7 @@ void Builder::Build() {
            guards_.front());
   else
     CheckGuards();
+  DropPartialLowering();
   plan_.translatable = plan_.refusals.empty();
   if (plan_.translatable && !plan_.as_function) ExplainLoops();
 }

@@ -61,10 +61,38 @@ void Builder::LowerNumpyStatements() {
                                     [](const Diagnostic& d) { return d.id == DiagId::kNumpyNewArray; });
   // A parameter that may be a scalar or an array (CRB140) decides how the
   // lowering broadcasts: no rewrite on a guess.
-  if ((low.refusals.empty() || host_runs_rest) && no_kind_evidence_.empty())
+  if ((low.refusals.empty() || host_runs_rest) && no_kind_evidence_.empty()) {
     plan_.numpy_rewrites = std::move(low.rewrites);
+    partial_lowering_ = host_runs_rest;
+  }
   guard_sites_ = std::move(low.guard_sites);
   if (!low.refusals.empty() && !host_runs_rest) NumpyFallback();
+}
+
+// Only refusals a host program can lift (visitors/phase_lowering.cpp) leave
+// the partial lowering a chance: otherwise the kernel stays Numba code, and
+// its refusals must speak of the user's text, not of the lowered one (whose
+// shape checks would read as a `raise` in the kernel, CRB113).
+void Builder::DropPartialLowering() {
+  if (!partial_lowering_) return;
+  for (const Diagnostic& d : plan_.refusals) {
+    switch (d.id) {
+      case DiagId::kNumpyNewArray:         // CRB207: the host runs NumPy
+      case DiagId::kNumpyGuardPlacement:   // CRB205: the host runs the check
+      case DiagId::kAllocationPlacement:   // CRB202
+      case DiagId::kUnsupportedReturn:     // CRB127
+      case DiagId::kManyPrange:            // CRB401
+      case DiagId::kPrangePlacement:       // CRB402
+      case DiagId::kPrangeSurroundings:    // CRB403
+      case DiagId::kHelperKeptForNumba:    // CRB132
+        continue;
+      default:
+        plan_.numpy_rewrites.clear();
+        partial_lowering_ = false;
+        NumpyFallback();  // what a kernel refused for its NumPy alone gets
+        return;
+    }
+  }
 }
 
 // The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):
