@@ -61,6 +61,10 @@ struct NumpyLowering {
   /// A refused statement binds names whose rank only it could tell: the
   /// other rewrites are only valid together with it.
   bool unknown_arrays = false;
+  /// New arrays allocated inside a loop at every step (one array cannot
+  /// serve every step): only a host program can do that. Why, per
+  /// statement (CRB207), for when the kernel cannot be one.
+  std::vector<Diagnostic> host_only;
 };
 
 struct NumpyLoweringInput {

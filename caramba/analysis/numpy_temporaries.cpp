@@ -122,7 +122,19 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
     for (size_t d = 0; d < spelled.size(); ++d) outer += (d ? ", " : "") + spelled[d];
     if (spelled.size() > 1) outer = "(" + outer + ")";
     host = HostStatement(s, outer);
-    if (host && !LoopReuseProblem(name, result.size()).empty()) host = Node();
+    std::string why = !host ? "its shape (" + outer + ") cannot be computed once before the loop, or the loop is a prange"
+                            : LoopReuseProblem(name, result.size());
+    if (!why.empty()) {
+      host = Node();
+      out_.host_only.push_back(
+          Diagnostic::Make(DiagId::kNumpyNewArray,
+                           "'" + in_.kernel + "': binds '" + name +
+                               "' to a new array inside a loop or branch, which only a host program can allocate "
+                               "at every step: one array allocated before it cannot serve every step (" + why + ")",
+                           in_.path)
+              .At(s.StartByte(), s.EndByte())
+              .Help("allocate it once before the loop (x = np.empty(...)) and assign into it (x[:] = ...)"));
+    }
     if (host) hoisted = name + " = " + numpy_ + ".empty(" + outer + ", dtype=" + dtype + ")" + in_.newline + Indentation(host);
   }
   std::vector<Dim>& own = new_dims_[name];

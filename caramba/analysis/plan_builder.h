@@ -189,6 +189,7 @@ class Builder {
   std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
   std::vector<NumpyGuardSite> guard_sites_;
   bool partial_lowering_ = false;  // numpy_rewrites leave refused new arrays to a host program
+  std::vector<Diagnostic> host_only_;  // why, when the kernel cannot be one (NumpyLowering::host_only)
 };
 
 }  // namespace kernel_plan_detail

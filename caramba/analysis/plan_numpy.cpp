@@ -63,7 +63,17 @@ void Builder::LowerNumpyStatements() {
   // lowering broadcasts: no rewrite on a guess.
   if ((low.refusals.empty() || host_runs_rest) && no_kind_evidence_.empty()) {
     plan_.numpy_rewrites = std::move(low.rewrites);
-    partial_lowering_ = host_runs_rest;
+    partial_lowering_ = host_runs_rest || !low.host_only.empty();
+    host_only_ = std::move(low.host_only);
+    // Without host programs, new arrays allocated at every step of a loop
+    // cannot be translated: the kernel stays Numba code, and says why.
+    if (!host_only_.empty() && (!options_.phases || options_.parallelize == "none" || plan_.as_function)) {
+      plan_.numpy_rewrites.clear();
+      partial_lowering_ = false;
+      for (auto& d : host_only_) plan_.refusals.push_back(std::move(d));
+      host_only_.clear();
+      NumpyFallback();
+    }
   }
   guard_sites_ = std::move(low.guard_sites);
   if (!low.refusals.empty() && !host_runs_rest) NumpyFallback();
@@ -89,6 +99,8 @@ void Builder::DropPartialLowering() {
       default:
         plan_.numpy_rewrites.clear();
         partial_lowering_ = false;
+        for (auto& h : host_only_) plan_.refusals.push_back(std::move(h));
+        host_only_.clear();
         NumpyFallback();  // what a kernel refused for its NumPy alone gets
         return;
     }

@@ -18,20 +18,3 @@ def relax(u, steps):
             for _pk_np_i1 in range(1, u.shape[1] - 1):
                 u[_pk_np_i0, _pk_np_i1] = 0.25 * (un[_pk_np_i0, _pk_np_i1 - 1] + un[_pk_np_i0, _pk_np_i1 + 1] + un[_pk_np_i0 + 1, _pk_np_i1] + un[_pk_np_i0 - 1, _pk_np_i1])
     return u
-
-
-# The copy is kept under another name: the last step's copy is returned,
-# so every step allocates its own, as Numba does.
-@njit("float64[:](float64[:], int64)")
-def keeps_copy(u, steps):
-    last = u
-    for t in range(steps):
-        # un = u.copy()
-        un = np.empty(u.shape[0], dtype=np.float64)
-        for _pk_np_i0 in range(u.shape[0]):
-            un[_pk_np_i0] = u[_pk_np_i0]
-        # u[1:] = un[1:] + 0.5 * un[:-1]
-        for _pk_np_i0 in range(1, u.shape[0]):
-            u[_pk_np_i0] = un[_pk_np_i0] + 0.5 * un[_pk_np_i0 - 1]
-        last = un
-    return last

@@ -11,15 +11,3 @@ def relax(u, steps):
         un = u.copy()
         u[1:-1, 1:-1] = 0.25 * (un[1:-1, :-2] + un[1:-1, 2:] + un[2:, 1:-1] + un[:-2, 1:-1])
     return u
-
-
-# The copy is kept under another name: the last step's copy is returned,
-# so every step allocates its own, as Numba does.
-@njit("float64[:](float64[:], int64)")
-def keeps_copy(u, steps):
-    last = u
-    for t in range(steps):
-        un = u.copy()
-        u[1:] = un[1:] + 0.5 * un[:-1]
-        last = un
-    return last
