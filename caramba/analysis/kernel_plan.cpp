@@ -113,6 +113,7 @@ void Builder::Build() {
            guards_.front());
   else
     CheckGuards();
+  DropPartialLowering();
   plan_.translatable = plan_.refusals.empty();
   if (plan_.translatable && !plan_.as_function) ExplainLoops();
 }

@@ -173,6 +173,7 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
   if (base.Type() != "identifier")
     Fail(DiagId::kNumpyExpression, "indexes the array expression '" + FirstLine(n.Text()) + "' more than once", e);
   leaf.base = std::string(base.Text());
+  bool named_before = ids_.count(leaf.base) > 0;
   ids_.insert(leaf.base);
   int rank = Rank(base);
   std::vector<Node> idx;
@@ -192,8 +193,24 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
     leaf.dims = own->second;
     return leaf;
   }
-  for (int d = 0; d < rank; ++d) {
+  // A new array of this lowering allocated with an operand's extents
+  // (`un = u.copy()`: u.shape[0], u never bound again) has those extents: its
+  // slices then compare with u's by key, with no broadcast check, and its
+  // shape check reads u's shape, which the caller knows.
+  bool own_extents = own != new_dims_.end() && own->second.size() == static_cast<size_t>(rank);
+  auto extent_of = [&](int d) {
     std::string extent = leaf.base + ".shape[" + std::to_string(d) + "]";
+    const std::string& len = own_extents ? own->second[d].length : extent;
+    size_t dot = len.find(".shape[");
+    if (own_extents && IsSimple(len) && dot != std::string::npos && !bound_.count(len.substr(0, dot))) {
+      ids_.insert(len.substr(0, dot));
+      return len;
+    }
+    own_extents = false;
+    return extent;
+  };
+  for (int d = 0; d < rank; ++d) {
+    std::string extent = extent_of(d);
     Node i = d < static_cast<int>(idx.size()) ? idx[d] : Node();
     if (i && i.Type() != "slice") {
       if (IsArrayValued(i)) Fail(DiagId::kNumpyExpression, "indexes an array with an array", i);
@@ -254,6 +271,7 @@ Leaf Lowerer::MakeLeaf(const Node& e) {
     leaf.fixed.push_back("");
     leaf.dims.push_back(dim);
   }
+  if (own_extents && !named_before) ids_.erase(leaf.base);
   return leaf;
 }
 

@@ -244,6 +244,9 @@ class Lowerer {
   Scalar ResultScalar(const Node& e, const TypeTable& types) const;
   // `name` is returned, renamed, passed to a helper or asked for an attribute.
   bool Escapes(const std::string& name) const;
+  // Why one array allocated before the loop cannot stand for the fresh
+  // array that `name` (of `rank` dimensions) is bound to at every step, or "".
+  std::string LoopReuseProblem(const std::string& name, size_t rank) const;
   // np.random inside the kernel: refused with its own code.
   void RefuseRandom();
   // ---- reductions ----------------------------------------------------------------------

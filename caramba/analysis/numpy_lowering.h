@@ -58,6 +58,13 @@ struct NumpyLowering {
   /// Statements this lowering rewrites or refuses with its own code: the
   /// generic CRB201/CRB301/CRB303/CRB304 refusals inside them are replaced.
   std::vector<std::pair<uint32_t, uint32_t>> covered;
+  /// A refused statement binds names whose rank only it could tell: the
+  /// other rewrites are only valid together with it.
+  bool unknown_arrays = false;
+  /// New arrays allocated inside a loop at every step (one array cannot
+  /// serve every step): only a host program can do that. Why, per
+  /// statement (CRB207), for when the kernel cannot be one.
+  std::vector<Diagnostic> host_only;
 };
 
 struct NumpyLoweringInput {

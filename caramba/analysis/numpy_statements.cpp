@@ -251,6 +251,16 @@ void Lowerer::Simple(const Node& s) {
     }
     Emit(s, text);
   } catch (const Failure&) {
+    // A refused `x = <array expression>` whose rank nothing else knows: the
+    // statements after it would take x for a scalar, so none of the
+    // kernel's lowerings may stand without this one.
+    Node a = s.Type() == "expression_statement" && s.NamedChildCount() == 1 ? s.NamedChild(0) : Node();
+    if (a && a.Type() == "assignment") {
+      Walk(a.ChildByField("left"), [&](const Node& id) {
+        if (id.Type() == "identifier" && Rank(id) == 0) out_.unknown_arrays = true;
+        return id.Type() != "subscript" && id.Type() != "attribute";
+      });
+    }
   } catch (const Abstain&) {
     out_.covered.pop_back();
     out_.guard_sites.erase(std::remove_if(out_.guard_sites.begin(), out_.guard_sites.end(),

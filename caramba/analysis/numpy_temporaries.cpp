@@ -13,16 +13,54 @@ namespace caramba::numpy_lowering {
 
 void Lowerer::NewArray(const Node& s, const Node& left, const Node& right) {
   std::string name(left.Text());
-  // The caller allocates the array once (KernelPlan::allocations): that
-  // needs one binding, at the top level, where the shape is known.
-  if (!top_)
-    Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to a new array inside a loop or branch", s,
-         "allocate it once before the loop (x = np.empty(...)) and assign into it (x[:] = ...)");
+  // One binding: then the name always denotes the array this statement
+  // allocated, with the dimensions it computes (new_dims_). A second binding
+  // (`u, un = un, u`) is left to the host program, which runs NumPy itself.
   if (bound_[name] != 1)
-    Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to a new array and assigns '" + name + "' again", s,
-         "allocate it once (x = np.empty(...)) and assign into it (x[:] = ...)");
+    Fail(DiagId::kNumpyNewArray,
+         "binds '" + name + "' to a new array " + (top_ ? "" : "inside a loop or branch ") + "and assigns '" +
+             name + "' again",
+         s, "allocate it once (x = np.empty(...)) and assign into it (x[:] = ...)");
   if (numpy_.empty()) Fail(DiagId::kNumpyNewArray, "needs numpy imported to allocate '" + name + "'", s);
   Emit(s, FillNewArray(s, name, right));
+}
+
+// `pn = p.copy()` inside a time loop: Numba allocates a fresh array at every
+// step, and the old one is garbage as soon as the name is bound again. When
+// nothing else can still see the old array (the name is bound once, never
+// aliased, passed to a helper or viewed by a name), one array allocated
+// before the loop holds exactly the values every step's fresh array holds:
+// what a person porting the code writes. The reason it cannot, or "".
+std::string Lowerer::LoopReuseProblem(const std::string& name, size_t rank) const {
+  std::string why;
+  Walk(body_, [&](const Node& n) {
+    if (!why.empty()) return false;
+    if (n.Type() != "identifier" || n.Text() != name) return true;
+    Node p = n.Parent(), use = n;
+    // `pn[i, :]`, `pn[1:-1]`: a view when it keeps fewer indices than the rank or slices.
+    size_t depth = 0;
+    bool slice = false;
+    while (p.Type() == "subscript" && p.ChildByField("value") == use) {
+      for (const Node& i : p.ChildrenByField("subscript")) {
+        ++depth;
+        slice = slice || i.Type() == "slice";
+      }
+      use = p;
+      p = p.Parent();
+    }
+    bool view = use == n || slice || depth < rank;
+    while (p && (p.Type() == "parenthesized_expression" || p.Type() == "expression_list" || p.Type() == "tuple")) {
+      use = p;
+      p = p.Parent();
+    }
+    if (!view) return true;
+    if (p.Type() == "assignment" && p.ChildByField("right") == use && p.ChildByField("left").Type() != "subscript")
+      why = "'" + FirstLine(p.Text()) + "' keeps it under another name";
+    else if (p.Type() == "argument_list" && !Row(p.Parent()))
+      why = "'" + FirstLine(p.Parent().Text()) + "' passes it to a function that may keep it";
+    return why.empty();
+  });
+  return why;
 }
 
 void Lowerer::ReturnNewArray(const Node& s, const Node& value) {
@@ -71,13 +109,43 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
   for (size_t d = 0; d < result.size(); ++d) shape += (d ? ", " : "") + result[d].length;
   if (result.size() > 1) shape = "(" + shape + ")";
   std::string alloc = name + " = " + numpy_ + ".empty(" + shape + ", dtype=" + dtype + ")";
+  // Inside a loop or branch: allocated once before the top-level statement
+  // around it when one array can serve every step (LoopReuseProblem) and
+  // the shape, as spelled from the operands (the held lengths are computed
+  // inside the loop), reads only names that are the same before it.
+  // Otherwise allocated where Numba allocates it, at every step: a host
+  // program does that on the host, the one-workunit model refuses it (CRB202).
+  Node host;
+  std::string hoisted;
+  if (!top_) {
+    std::string outer;
+    for (size_t d = 0; d < spelled.size(); ++d) outer += (d ? ", " : "") + spelled[d];
+    if (spelled.size() > 1) outer = "(" + outer + ")";
+    host = HostStatement(s, outer);
+    std::string why = !host ? "its shape (" + outer + ") cannot be computed once before the loop, or the loop is a prange"
+                            : LoopReuseProblem(name, result.size());
+    if (!why.empty()) {
+      host = Node();
+      out_.host_only.push_back(
+          Diagnostic::Make(DiagId::kNumpyNewArray,
+                           "'" + in_.kernel + "': binds '" + name +
+                               "' to a new array inside a loop or branch, which only a host program can allocate "
+                               "at every step: one array allocated before it cannot serve every step (" + why + ")",
+                           in_.path)
+              .At(s.StartByte(), s.EndByte())
+              .Help("allocate it once before the loop (x = np.empty(...)) and assign into it (x[:] = ...)"));
+    }
+    if (host) hoisted = name + " = " + numpy_ + ".empty(" + outer + ", dtype=" + dtype + ")" + in_.newline + Indentation(host);
+  }
   std::vector<Dim>& own = new_dims_[name];
   own.clear();
   for (size_t d = 0; d < result.size(); ++d) {
     Dim x;
     x.offset = "0";
     x.stop = name + ".shape[" + std::to_string(d) + "]";
-    x.length = result[d].length;
+    // Hoisted, the held lengths are the loop's own names: later
+    // statements, after the loop too, read the lengths spelled before it.
+    x.length = host ? spelled[d] : result[d].length;
     x.key = result[d].key;
     x.plain = true;
     own.push_back(x);
@@ -91,7 +159,7 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
   sink_ = &lines_;
   // After the prelude of the expression (its reductions and their checks):
   // the allocation is a statement of its own, as the overlap temporary's.
-  lines_.push_back(alloc);
+  if (!host) lines_.push_back(alloc);
   std::vector<std::string> body;
   std::string ind = Loops(result, body, idx);
   for (const auto& l : per) body.push_back(ind + l);
@@ -100,6 +168,7 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
   body.push_back(ind + at + "] = " + value);
   std::string indent = Indentation(s), text;
   for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + ShiftContinuations(body[k], indent);
+  if (host) hoisted_[host.StartByte()] += hoisted;  // last: nothing after it refuses the statement
   return text;
 }
 
@@ -124,9 +193,13 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   Node n = StripParens(e);
   std::string_view t = n.Type();
   if (t == "comparison_operator") return Scalar::kBool;
-  if (t == "identifier") {
-    auto it = new_scalar_.find(std::string(n.Text()));
-    auto known = types.find(n.Text());
+  // A new array of this lowering, or a slice or element of one (`un[1:-1]`
+  // of `un = np.copy(u)`): the element type it was allocated with.
+  Node base = n;
+  while (base.Type() == "subscript") base = base.ChildByField("value");
+  if (base.Type() == "identifier") {
+    auto it = new_scalar_.find(std::string(base.Text()));
+    auto known = types.find(base.Text());
     if (it != new_scalar_.end() && (known == types.end() || known->second.scalar == Scalar::kUnknown))
       return it->second;
   }

@@ -120,6 +120,9 @@ class Builder {
 
   // ---- NumPy: applying the NumPy lowering, the plain-Python fallback, shape guards (plan_numpy.cpp)
   void LowerNumpyStatements();
+  // A partial lowering (LowerNumpyStatements) whose kernel has other
+  // refusals that no host program lifts is dropped: nothing of it would run.
+  void DropPartialLowering();
   void NumpyFallback();
   static std::string IndentUnit(std::string_view src);
   static bool IsGuard(const Node& n);
@@ -192,6 +195,8 @@ class Builder {
   std::set<std::string> helper_writes_;                 // names passed to helpers that write them
   std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
   std::vector<NumpyGuardSite> guard_sites_;
+  bool partial_lowering_ = false;  // numpy_rewrites leave refused new arrays to a host program
+  std::vector<Diagnostic> host_only_;  // why, when the kernel cannot be one (NumpyLowering::host_only)
 };
 
 }  // namespace kernel_plan_detail

@@ -49,11 +49,62 @@ void Builder::LowerNumpyStatements() {
   }
   for (auto& d : low.refusals) plan_.refusals.push_back(std::move(d));
   for (auto& d : low.notes) plan_.notes.push_back(std::move(d));
+  // A new array bound to a name twice (`u, un = un, u`) is the only thing
+  // refused: a host program runs that statement as NumPy on the host
+  // (PhaseLowering lifts CRB207), so the statements around it are still
+  // lowered, for its phases. The refusal stands until then: a kernel that
+  // does not become a host program stays Numba code, its input text put back
+  // (KernelRestorer).
+  bool host_runs_rest = !low.refusals.empty() && !low.unknown_arrays && options_.phases &&
+                        options_.parallelize != "none" && !plan_.as_function &&
+                        std::all_of(low.refusals.begin(), low.refusals.end(),
+                                    [](const Diagnostic& d) { return d.id == DiagId::kNumpyNewArray; });
   // A parameter that may be a scalar or an array (CRB140) decides how the
   // lowering broadcasts: no rewrite on a guess.
-  if (low.refusals.empty() && no_kind_evidence_.empty()) plan_.numpy_rewrites = std::move(low.rewrites);
+  if ((low.refusals.empty() || host_runs_rest) && no_kind_evidence_.empty()) {
+    plan_.numpy_rewrites = std::move(low.rewrites);
+    partial_lowering_ = host_runs_rest || !low.host_only.empty();
+    host_only_ = std::move(low.host_only);
+    // Without host programs, new arrays allocated at every step of a loop
+    // cannot be translated: the kernel stays Numba code, and says why.
+    if (!host_only_.empty() && (!options_.phases || options_.parallelize == "none" || plan_.as_function)) {
+      plan_.numpy_rewrites.clear();
+      partial_lowering_ = false;
+      for (auto& d : host_only_) plan_.refusals.push_back(std::move(d));
+      host_only_.clear();
+      NumpyFallback();
+    }
+  }
   guard_sites_ = std::move(low.guard_sites);
-  if (!low.refusals.empty()) NumpyFallback();
+  if (!low.refusals.empty() && !host_runs_rest) NumpyFallback();
+}
+
+// Only refusals a host program can lift (visitors/phase_lowering.cpp) leave
+// the partial lowering a chance: otherwise the kernel stays Numba code, and
+// its refusals must speak of the user's text, not of the lowered one (whose
+// shape checks would read as a `raise` in the kernel, CRB113).
+void Builder::DropPartialLowering() {
+  if (!partial_lowering_) return;
+  for (const Diagnostic& d : plan_.refusals) {
+    switch (d.id) {
+      case DiagId::kNumpyNewArray:         // CRB207: the host runs NumPy
+      case DiagId::kNumpyGuardPlacement:   // CRB205: the host runs the check
+      case DiagId::kAllocationPlacement:   // CRB202
+      case DiagId::kUnsupportedReturn:     // CRB127
+      case DiagId::kManyPrange:            // CRB401
+      case DiagId::kPrangePlacement:       // CRB402
+      case DiagId::kPrangeSurroundings:    // CRB403
+      case DiagId::kHelperKeptForNumba:    // CRB132
+        continue;
+      default:
+        plan_.numpy_rewrites.clear();
+        partial_lowering_ = false;
+        for (auto& h : host_only_) plan_.refusals.push_back(std::move(h));
+        host_only_.clear();
+        NumpyFallback();  // what a kernel refused for its NumPy alone gets
+        return;
+    }
+  }
 }
 
 // The thesis's behaviour for NumPy that cannot stay in a kernel (CRB515):

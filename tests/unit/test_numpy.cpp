@@ -216,6 +216,68 @@ TEST_CASE("jacobi_2d: an overlapping update in a time loop uses one temporary al
   CHECK_FALSE(Refused(p, "CRB210"));
 }
 
+TEST_CASE("pressure_poisson: a copy in a time loop is one array allocated before the loop, unless a step keeps it") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:, :](int64, float64[:, :], float64[:, :])\")\n"
+      "def pressure_poisson(nit, p, b):\n"
+      "    for q in range(nit):\n"
+      "        pn = p.copy()\n"
+      "        p[1:-1, 1:-1] = 0.25 * (pn[1:-1, 2:] + pn[1:-1, :-2] + pn[2:, 1:-1] + pn[:-2, 1:-1] - b[1:-1, 1:-1])\n"
+      "    return p\n\n"
+      "@njit(\"float64[:](float64[:], int64)\")\n"
+      "def keeps(u, steps):\n"
+      "    for t in range(steps):\n"
+      "        un = u.copy()\n"
+      "        row = un[1:]\n"
+      "        u[1:] = row + 1.0\n"
+      "    return u\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "pressure_poisson");
+  CHECK(p.refusals.empty());
+  bool before_loop = false, in_loop = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    before_loop |= w.start == w.end && w.text.find("pn = np.empty((p.shape[0], p.shape[1]), dtype=np.float64)") == 0;
+    in_loop |= w.start != w.end && w.text.find("pn[_pk_np_i0, _pk_np_i1] = p[_pk_np_i0, _pk_np_i1]") != std::string::npos;
+  }
+  CHECK(before_loop);
+  CHECK(in_loop);
+  // `row` views the step's copy: the copy is allocated at every step, where Numba allocates it.
+  const KernelPlan& k = PlanOf(plans, "keeps");
+  bool hoisted = false, each_step = false;
+  for (const NumpyRewrite& w : k.numpy_rewrites) {
+    hoisted |= w.start == w.end && w.text.find("un = np.empty") != std::string::npos;
+    each_step |= w.start != w.end && w.text.find("un = np.empty(u.shape[0], dtype=np.float64)") != std::string::npos;
+  }
+  CHECK_FALSE(hoisted);
+  CHECK(each_step);
+}
+
+TEST_CASE("damped_sweep: a new array bound twice stays NumPy for the host, the statements around it are lowered") {
+  // `v` is bound twice: the host program runs both bindings as NumPy (the
+  // refusal stands for the one-workunit model); v's rank is known, so
+  // `u[1:] = v[1:]` is still lowered into a loop, for a phase.
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], int64)\")\n"
+      "def damped_sweep(u, steps):\n"
+      "    for t in range(steps):\n"
+      "        v = u * 0.5\n"
+      "        v = v + 1.0\n"
+      "        u[1:] = v[1:]\n"
+      "    return u\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "damped_sweep");
+  CHECK(Refused(p, "CRB207"));
+  bool lowered = false, bindings = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites) {
+    lowered |= w.text.find("u[_pk_np_i0] = v[") != std::string::npos;
+    bindings |= w.text.find("v = ") != std::string::npos;
+  }
+  CHECK(lowered);
+  CHECK_FALSE(bindings);
+}
+
 TEST_CASE("softmax: an array expression bound to a name becomes an allocation and the loop that fills it") {
   Tree t = Tree::Parse(
       "import numpy as np\nfrom numba import njit\n\n"
