@@ -4,6 +4,7 @@
 #include <string>
 
 #include "caramba/analysis/helper_inlining.h"
+#include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/text.h"
 
@@ -33,6 +34,22 @@ bool LooksLikeArrayWork(const ModuleInfo& mod, const Node& n) {
         bool module = obj.Type() == "identifier" && mod.imports.ModuleAliases().count(std::string(obj.Text()));
         if (q.rfind("numpy.", 0) == 0 || !module) found = true;
       }
+    }
+    return true;
+  });
+  return found;
+}
+
+// Whether `n` calls NumPy outside the NumPy table (np.cumprod): as an
+// element of the returned tuple the host program evaluates it in Python, as
+// a named statement it would be refused (CRB201).
+bool CallsUnlowerableNumpy(const ModuleInfo& mod, const Node& n) {
+  bool found = false;
+  Walk(n, [&](const Node& c) {
+    if (found || c.Type() == "lambda") return false;
+    if (c.Type() == "call") {
+      std::string q = mod.imports.Resolve(c.ChildByField("function"));
+      if (q.rfind("numpy.", 0) == 0 && !FindNumpyFunction(q)) found = true;
     }
     return true;
   });
@@ -78,6 +95,7 @@ std::vector<Edit> NameReturnedArrays(const Tree& tree, const ModuleInfo& mod, co
     if (el.Type() == "comment") continue;
     elements.push_back(el);
     array_work = array_work || LooksLikeArrayWork(mod, el);
+    if (CallsUnlowerableNumpy(mod, el)) return out;
   }
   if (!array_work) return out;
   int k = 0;

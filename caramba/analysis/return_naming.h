@@ -16,11 +16,12 @@
 // tuples with an element that looks like array work (a matrix product, a
 // slice, a NumPy call or an array method) are rewritten, and in them every
 // element but a name, a number or an attribute: scalar tuples such as
-// `return s / n, q` already translate and read better as written. Only the
-// kernel body's last statement is rewritten (a return inside a loop or a
-// branch is left to the phase analysis, which says why it cannot hand it
-// back), and never in a kernel that uses the reserved `_pk_` names itself
-// (CRB125).
+// `return s / n, q` already translate and read better as written, and so
+// do tuples calling NumPy outside its table (`return out, np.cumprod(a)`),
+// which the host program evaluates in Python. Only the kernel body's last
+// statement is rewritten (a return inside a loop or a branch is left to the
+// phase analysis, which says why it cannot hand it back), and never in a
+// kernel that uses the reserved `_pk_` names itself (CRB125).
 #pragma once
 
 #include <string_view>

@@ -32,3 +32,15 @@ def early(x, flag):
     if flag:
         return x[1:], x[:-1]
     return x, x
+
+
+# numba_docs_basics.py::cumulative_product: np.cumprod has no lowering; the
+# host program evaluates the tuple as written, so it is not named.
+@nb.njit
+def cumulative_product(a):
+    out = np.empty_like(a)
+    acc = 1.0
+    for i in range(a.shape[0]):
+        acc *= a[i]
+        out[i] = acc
+    return out, np.cumprod(a)
