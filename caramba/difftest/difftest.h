@@ -131,7 +131,9 @@ std::string_view DriverSource();
 /// JSON report (the benchmark docs read the timing fields).
 nlohmann::json ToJson(const std::vector<FileResult>& files, int exit_code);
 /// The per-kernel details and the summary table with timings.
-void PrintReport(const std::vector<FileResult>& files, std::ostream& out);
+/// The details of every kernel that is not equal, the table of cases (unless
+/// `table` is false: -q) and the counts.
+void PrintReport(const std::vector<FileResult>& files, std::ostream& out, bool table = true);
 /// 0 when every translated kernel is equal, 1 otherwise; 2 when a file
 /// could not be tested.
 int ExitCodeFor(const std::vector<FileResult>& files);

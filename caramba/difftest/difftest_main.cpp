@@ -93,7 +93,9 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
   app.add_flag("--update-expected", update_expected,
                "write the current outcomes into the --expected file and print the diff");
   AddTranslateFlags(app, opts.translate, opts.profile);
-  bool no_record = false, isolated = false;
+  bool no_record = false, isolated = false, quiet = false;
+  app.add_flag("-q,--quiet", quiet,
+               "print only what is not equal and the counts (no progress lines, no table of cases)");
   app.add_flag("--isolated", isolated, "ignore [tool.caramba] in pyproject.toml files");
   app.add_flag("--no-record", no_record,
                "translate with static types (and the project's profile) only: do not record the types Numba "
@@ -171,7 +173,8 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
     }
   }
 
-  Difftester tester(opts, fsys, runner, err);
+  std::ostringstream discarded;  // -q: the progress lines go nowhere
+  Difftester tester(opts, fsys, runner, quiet ? static_cast<std::ostream&>(discarded) : err);
   std::vector<FileResult> results;
   for (const auto& f : files) results.push_back(tester.RunFile(f, cases));
   int code = ExitCodeFor(results);
@@ -198,7 +201,7 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
           << " --update-expected, or scripts/run-corpora --update-expected)\n";
     }
   }
-  PrintReport(results, err);
+  PrintReport(results, err, !quiet);
   if (format == "json") out << DumpJson(ToJson(results, code)) << "\n";
   else
     for (const auto& f : results)

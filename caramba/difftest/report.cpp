@@ -125,7 +125,7 @@ json ToJson(const std::vector<FileResult>& files, int exit_code) {
   return j;
 }
 
-void PrintReport(const std::vector<FileResult>& files, std::ostream& out) {
+void PrintReport(const std::vector<FileResult>& files, std::ostream& out, bool table) {
   // Details first: everything that is not equal, with its reason.
   for (const auto& f : files) {
     if (!f.error.empty()) out << f.path << ": error: " << f.error << "\n";
@@ -178,9 +178,11 @@ void PrintReport(const std::vector<FileResult>& files, std::ostream& out) {
     ws = std::max(ws, r.size.size());
     wv = std::max(wv, r.verdict.size() + 1);
   }
-  out << "\n" << std::left << std::setw(static_cast<int>(wk)) << "kernel" << "  " << std::setw(static_cast<int>(ws))
-      << "size" << "  " << std::setw(static_cast<int>(wv)) << "verdict" << std::right << std::setw(12) << "Numba ms" << std::setw(17)
-      << "translation ms" << std::setw(10) << "ratio" << "\n";
+  if (!table) rows.clear();  // -q: the details above and the counts below
+  if (!rows.empty())
+    out << "\n" << std::left << std::setw(static_cast<int>(wk)) << "kernel" << "  " << std::setw(static_cast<int>(ws))
+        << "size" << "  " << std::setw(static_cast<int>(wv)) << "verdict" << std::right << std::setw(12) << "Numba ms"
+        << std::setw(17) << "translation ms" << std::setw(10) << "ratio" << "\n";
   for (const auto& r : rows)
     out << std::left << std::setw(static_cast<int>(wk)) << r.kernel << "  " << std::setw(static_cast<int>(ws)) << r.size
         << "  " << std::setw(static_cast<int>(wv)) << r.verdict << std::right << std::setw(12) << r.numba << std::setw(17) << r.trans

@@ -141,6 +141,13 @@ def main():
     caramba, scenario = sys.argv[1], sys.argv[2]
     if scenario == "off_by_one":
         planted(caramba, "off_by_one", "total", "return")
+        # -q: the mismatch and the counts, no progress lines and no table.
+        p = subprocess.run([caramba, "difftest", "-q", "--no-timing", "--sizes", "50", "--translation",
+                            os.path.join(PLANTED, "off_by_one.py"), ORIGINAL], capture_output=True, text=True)
+        check(p.returncode == 1, "-q keeps the exit status: %d" % p.returncode)
+        check("total: mismatch" in p.stderr and "kernels: " in p.stderr, "-q still names the mismatch:\n" + p.stderr)
+        check("Numba original" not in p.stderr and "translation ms" not in p.stderr,
+              "-q prints no progress and no table:\n" + p.stderr)
     elif scenario == "dropped_accumulation":
         planted(caramba, "dropped_accumulation", "axpy", "argument 'y'")
     elif scenario == "wrong_operator":
