@@ -162,7 +162,7 @@ TEST_CASE("expectations: parse, diff, update") {
 
 // npbench/nbody.py::nbody: the same refusal codes came out in another order
 // after an unrelated pass change, and CI failed on it.
-TEST_CASE("expectations: nbody - the order of refusal codes is not an outcome change; kept kernels read 'kept'") {
+TEST_CASE("expectations: nbody - the order of refusal codes is not an outcome change, and kept kernels read 'kept'") {
   auto exp = ParseExpectations("npbench/nbody.py::nbody  refused CRB203,CRB119,CRB201\n"
                                "npbench/nbody.py::getAcc  refused CRB132,CRB208\n");
   FileResult fr;

@@ -644,7 +644,7 @@ TEST_CASE("type profile: a project profile that cannot be read is shown on the d
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 
-TEST_CASE("project settings: [tool.caramba] of the document's pyproject.toml shapes its migration; a bad table is shown") {
+TEST_CASE("project settings: [tool.caramba] of the document's pyproject.toml shapes its migration, and a bad table is shown") {
   char tmpl[] = "/tmp/caramba-lsp-config-XXXXXX";
   std::string dir = ::mkdtemp(tmpl);
   std::string uri = "file://" + dir + "/kernels.py";

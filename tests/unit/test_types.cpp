@@ -60,7 +60,7 @@ TEST_CASE("promotion follows NumPy/Numba rules") {
 // Functions returning pairs declare them so (a k-means step returning the
 // centroids and the labels, statistics returning mean and variance); the
 // signature's arguments are what the translation needs.
-TEST_CASE("tuple results: UniTuple and Tuple return types parse; their arguments are known") {
+TEST_CASE("tuple results: UniTuple and Tuple return types parse, and their arguments are known") {
   std::string err;
   auto u = ParseSignature("UniTuple(float64, 2)(float64[:])", &err);
   REQUIRE(u);
