@@ -1,22 +1,13 @@
 // tuple_local_inliner.cpp — see tuple_local_inliner.h.
 #include "visitors/tuple_local_inliner.h"
 
-#include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/tuple_locals.h"
+#include "visitors/kernel_rewrites.h"
 
 namespace caramba {
 
 VisitorResult TupleLocalInliner::Run(const Context& ctx) const {
-  VisitorResult r;
-  r.edits = EditList(std::string(Name()));
-  const ModuleInfo& mod = ctx.module();
-  for (const Kernel& k : mod.kernels) {
-    // Kernels the translator migrates; the others keep their text.
-    if (!IsTranslatableKind(k.kind) || k.nested || !k.via_decorator || k.is_class) continue;
-    if (!KernelSelected(ctx.options().kernels, k)) continue;
-    for (const Edit& e : InlineTupleLocals(ctx.tree(), mod, k)) r.edits.Replace(e.start, e.end, e.replacement, k.name);
-  }
-  return r;
+  return RewriteEachKernel(ctx, Name(), InlineTupleLocals);
 }
 
 }  // namespace caramba
