@@ -107,12 +107,10 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
 // statement. Null when there is none.
 Node Lowerer::HostStatement(const Node& s, const std::string& shape) const {
   if (s.Parent() == body_) return s;
+  if (InParallelLoop(s)) return Node();
   Node host = s;
   while (host && host.Parent() != body_) {
     host = host.Parent();
-    if (host.Type() == "for_statement" &&
-        in_.imports.Resolve(host.ChildByField("right").ChildByField("function")) == "numba.prange")
-      return Node();
     if (host.Type() == "function_definition" || host.Type() == "lambda") return Node();
   }
   if (!host) return Node();
@@ -126,6 +124,15 @@ Node Lowerer::HostStatement(const Node& s, const std::string& shape) const {
       return Node();
   }
   return host;
+}
+
+bool Lowerer::InParallelLoop(const Node& s) const {
+  for (Node p = s.Parent(); p && p != body_; p = p.Parent()) {
+    if (p.Type() == "for_statement" &&
+        in_.imports.Resolve(p.ChildByField("right").ChildByField("function")) == "numba.prange")
+      return true;
+  }
+  return false;
 }
 
 }  // namespace caramba::numpy_lowering

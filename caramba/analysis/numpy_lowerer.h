@@ -229,6 +229,8 @@ class Lowerer {
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right);
   Node HostStatement(const Node& s, const std::string& shape) const;
+  // A prange loop encloses `s`: each of its iterations needs arrays of its own.
+  bool InParallelLoop(const Node& s) const;
   // ---- new arrays (numpy_temporaries.cpp) -------------------------------------------------
   // `x = <array expression>` at the top level: `x = np.empty(shape, dtype=...)`
   // and the loop nest that fills it.

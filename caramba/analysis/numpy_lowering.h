@@ -65,6 +65,11 @@ struct NumpyLowering {
   /// serve every step): only a host program can do that. Why, per
   /// statement (CRB207), for when the kernel cannot be one.
   std::vector<Diagnostic> host_only;
+  /// Where the refused statements start that a host program runs as NumPy
+  /// itself (a new array bound to a name twice, outside any prange loop).
+  /// Any other refusal (an unknown element type, an allocation in a prange
+  /// loop) no host program lifts.
+  std::vector<uint32_t> host_runs;
 };
 
 struct NumpyLoweringInput {

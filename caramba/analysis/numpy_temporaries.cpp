@@ -15,12 +15,23 @@ void Lowerer::NewArray(const Node& s, const Node& left, const Node& right) {
   std::string name(left.Text());
   // One binding: then the name always denotes the array this statement
   // allocated, with the dimensions it computes (new_dims_). A second binding
-  // (`u, un = un, u`) is left to the host program, which runs NumPy itself.
-  if (bound_[name] != 1)
+  // (`u, un = un, u`) is left to the host program, which runs NumPy itself,
+  // outside its parallel phases.
+  bool parallel = !top_ && InParallelLoop(s);
+  if (bound_[name] != 1) {
+    if (!parallel) out_.host_runs.push_back(s.StartByte());
     Fail(DiagId::kNumpyNewArray,
          "binds '" + name + "' to a new array " + (top_ ? "" : "inside a loop or branch ") + "and assigns '" +
              name + "' again",
          s, "allocate it once (x = np.empty(...)) and assign into it (x[:] = ...)");
+  }
+  // In a prange loop every iteration needs its own array (one allocated
+  // before the loop would be shared by them), and a host program cannot
+  // allocate inside a parallel phase either.
+  if (parallel)
+    Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to a new array inside a prange loop", s,
+         "allocate one array with a row per iteration before the loop (x = np.empty((n, m))) and assign into "
+         "its row (x[i, :] = ...)");
   if (numpy_.empty()) Fail(DiagId::kNumpyNewArray, "needs numpy imported to allocate '" + name + "'", s);
   Emit(s, FillNewArray(s, name, right));
 }
@@ -122,7 +133,7 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
     for (size_t d = 0; d < spelled.size(); ++d) outer += (d ? ", " : "") + spelled[d];
     if (spelled.size() > 1) outer = "(" + outer + ")";
     host = HostStatement(s, outer);
-    std::string why = !host ? "its shape (" + outer + ") cannot be computed once before the loop, or the loop is a prange"
+    std::string why = !host ? "its shape (" + outer + ") cannot be computed once before the loop"
                             : LoopReuseProblem(name, result.size());
     if (!why.empty()) {
       host = Node();

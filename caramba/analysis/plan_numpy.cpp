@@ -55,10 +55,14 @@ void Builder::LowerNumpyStatements() {
   // lowered, for its phases. The refusal stands until then: a kernel that
   // does not become a host program stays Numba code, its input text put back
   // (KernelRestorer).
+  // Other CRB207 refusals (an element type unknown, a new array in a prange
+  // loop) no host program lifts: they get the fallback they always had.
   bool host_runs_rest = !low.refusals.empty() && !low.unknown_arrays && options_.phases &&
                         options_.parallelize != "none" && !plan_.as_function &&
-                        std::all_of(low.refusals.begin(), low.refusals.end(),
-                                    [](const Diagnostic& d) { return d.id == DiagId::kNumpyNewArray; });
+                        std::all_of(low.refusals.begin(), low.refusals.end(), [&](const Diagnostic& d) {
+                          return d.id == DiagId::kNumpyNewArray && d.start &&
+                                 std::count(low.host_runs.begin(), low.host_runs.end(), *d.start) > 0;
+                        });
   // A parameter that may be a scalar or an array (CRB140) decides how the
   // lowering broadcasts: no rewrite on a guess.
   if ((low.refusals.empty() || host_runs_rest) && no_kind_evidence_.empty()) {

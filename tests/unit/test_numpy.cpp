@@ -278,6 +278,56 @@ TEST_CASE("damped_sweep: a new array bound twice stays NumPy for the host, the s
   CHECK_FALSE(bindings);
 }
 
+// Only a new array bound twice outside prange loops waits for a host program;
+// any other new array the lowering refuses leaves the kernel its fallback.
+static bool FallsBack(const KernelPlan& p) {
+  return p.numpy_fallback &&
+         std::any_of(p.notes.begin(), p.notes.end(), [](const Diagnostic& d) { return d.Code() == "CRB515"; });
+}
+
+TEST_CASE("compute: a returned expression of unknown element type falls back to plain Python, with no host program to wait for") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nimport numba as nb\n\n"
+      "@nb.jit(\"int64[:, :](int64[:, :], int64[:, :], int64, int64, int64)\", nopython=True, parallel=True, fastmath=True)\n"
+      "def compute(array_1, array_2, a, b, c):\n"
+      "    return np.clip(array_1, 2, 10) * a + array_2 * b + c\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "compute");
+  CHECK(FallsBack(p));
+  REQUIRE_FALSE(p.fallback_reasons.empty());
+  CHECK(p.fallback_reasons[0].Code() == "CRB207");
+}
+
+TEST_CASE("row_sums_f32: a reduction along an axis times a float32 scalar, returned, falls back to plain Python") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nimport numba as nb\n\n"
+      "@nb.njit(\"float32[:](float32[:, :])\")\n"
+      "def row_sums_f32(A):\n"
+      "    return np.sum(A, axis=-1) * np.float32(0.5)\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  CHECK(FallsBack(PlanOf(plans, "row_sums_f32")));
+}
+
+TEST_CASE("softmax_rows: a new array in a prange loop is refused (no host program allocates inside a phase) and falls back") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nimport numba as nb\n\n"
+      "@nb.njit(\"float64[:, :](float64[:, :])\", parallel=True, fastmath=True)\n"
+      "def softmax_rows(x):\n"
+      "    out = np.empty_like(x)\n"
+      "    for i in nb.prange(x.shape[0]):\n"
+      "        row_max = np.max(x[i])\n"
+      "        e = np.exp(x[i] - row_max)\n"
+      "        out[i] = e / np.sum(e)\n"
+      "    return out\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  const KernelPlan& p = PlanOf(plans, "softmax_rows");
+  CHECK(FallsBack(p));
+  REQUIRE_FALSE(p.fallback_reasons.empty());
+  CHECK(p.fallback_reasons[0].message.find("binds 'e' to a new array inside a prange loop") != std::string::npos);
+  // Not an allocation left inside the prange loop for a later pass to refuse (CRB202).
+  for (const NumpyRewrite& w : p.numpy_rewrites) CHECK(w.text.find("e = np.empty") == std::string::npos);
+}
+
 TEST_CASE("softmax: an array expression bound to a name becomes an allocation and the loop that fills it") {
   Tree t = Tree::Parse(
       "import numpy as np\nfrom numba import njit\n\n"
