@@ -536,3 +536,24 @@ TEST_CASE("decimate: slices with a step read every step-th element, products of 
   // Numba multiplies only floating-point arrays.
   CHECK(refused_product(PlanOf(plans, "ints")));
 }
+
+TEST_CASE("heat_run: copies swapped around a kernel call, with nothing else to lower, fall back to plain Python") {
+  Tree t = Tree::Parse(
+      "import numpy as np\nfrom numba import njit, prange\n\n"
+      "@njit(\"void(float64[:, :], float64[:, :], float64)\", parallel=True)\n"
+      "def heat_step(u, u_new, alpha):\n"
+      "    n, m = u.shape\n"
+      "    for i in prange(1, n - 1):\n"
+      "        for j in range(1, m - 1):\n"
+      "            u_new[i, j] = u[i, j] + alpha * (u[i - 1, j] - u[i, j])\n\n"
+      "@njit(\"float64[:, :](float64[:, :], float64, int64)\")\n"
+      "def heat_run(u, alpha, steps):\n"
+      "    a = u.copy()\n"
+      "    b = u.copy()\n"
+      "    for s in range(steps):\n"
+      "        heat_step(a, b, alpha)\n"
+      "        a, b = b, a\n"
+      "    return a\n");
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
+  CHECK(FallsBack(PlanOf(plans, "heat_run")));
+}
