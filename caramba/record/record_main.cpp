@@ -141,13 +141,16 @@ int RecordMain(const std::vector<std::string>& args, std::istream&, std::ostream
   std::vector<std::string> options(args.begin(), dd);
   std::vector<std::string> command(dd == args.end() ? args.end() : dd + 1, args.end());
   std::string output;
-  CLI::App app{"caramba record [-o PROFILE] -- CMD ARGS...\n\n"
+  CLI::App app{"caramba record [-q|-v] [-o PROFILE] -- CMD ARGS...\n\n"
                "Runs CMD and records the types Numba compiles for every kernel it calls (docs/types.md).",
                "caramba record"};
   app.set_help_flag("-h,--help", "print this help and exit");
   app.add_option("-o,--output", output,
                  "the profile to write or extend (default: .caramba/types.json in the project root, the "
                  "nearest folder above holding .caramba/, pyproject.toml or .git)");
+  bool quiet = false, verbose = false;
+  app.add_flag("-q,--quiet", quiet, "print errors only (no summary, no warnings)");
+  app.add_flag("-v,--verbose", verbose, "also print each recorded kernel with its signatures");
   app.prefix_command();  // without --, the first word that is not an option starts the command
   app.footer(
       "\nExamples: caramba record -- python run.py;  caramba record -- python -m pytest tests/\n"
@@ -162,6 +165,7 @@ int RecordMain(const std::vector<std::string>& args, std::istream&, std::ostream
     return static_cast<int>(kExitFailure);
   };
   if (command.empty()) return fail("no command to run (usage: caramba record [-o PROFILE] -- CMD ARGS...)");
+  if (quiet && verbose) return fail("-q and -v contradict each other: choose one");
 
   std::error_code ec;
   if (output.empty()) output = (fs::path(FindProjectRoot(fs::current_path(ec).string())) / ".caramba" / "types.json").string();
@@ -180,7 +184,8 @@ int RecordMain(const std::vector<std::string>& args, std::istream&, std::ostream
 
   std::vector<std::string> warnings;
   TypeProfile recorded = rec->Collect(&warnings);
-  for (const auto& w : warnings) err << "caramba record: warning: " << w << "\n";
+  if (!quiet)
+    for (const auto& w : warnings) err << "caramba record: warning: " << w << "\n";
   if (recorded.kernels.empty()) {
     err << "caramba record: no Numba kernel was compiled by '" << command[0] << "'; " << Shown(output)
         << " was not written"
@@ -192,10 +197,18 @@ int RecordMain(const std::vector<std::string>& args, std::istream&, std::ostream
   }
   record::WriteSummary sum;
   if (!record::WriteMerged(output, recorded, fsys, &sum, &why)) return fail("cannot write the profile: " + why);
-  err << "caramba record: " << Plural(recorded.kernels.size(), "kernel", "kernels") << ", "
-      << Plural(SignatureCount(recorded), "signature", "signatures") << " recorded (" << sum.new_signatures
-      << " new) in " << Shown(output) << "; it now holds " << Plural(sum.kernels, "kernel", "kernels") << ", "
-      << Plural(sum.signatures, "signature", "signatures") << "\n";
+  if (verbose)
+    for (const ProfiledKernel& k : recorded.kernels)
+      for (const ProfiledSignature& sig : k.signatures) {
+        err << "caramba record: " << Shown(k.file) << ":" << k.line << ": " << k.qualname << "(";
+        for (size_t i = 0; i < sig.args.size(); ++i) err << (i ? ", " : "") << sig.args[i].numba;
+        err << ")\n";
+      }
+  if (!quiet)
+    err << "caramba record: " << Plural(recorded.kernels.size(), "kernel", "kernels") << ", "
+        << Plural(SignatureCount(recorded), "signature", "signatures") << " recorded (" << sum.new_signatures
+        << " new) in " << Shown(output) << "; it now holds " << Plural(sum.kernels, "kernel", "kernels") << ", "
+        << Plural(sum.signatures, "signature", "signatures") << "\n";
   if (run.status != 0) err << "caramba record: the command exited with status " << run.status << "\n";
   return run.status;
 }

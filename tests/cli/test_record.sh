@@ -215,6 +215,13 @@ cp "$PROJ/.caramba/types.json" "$TMP/first.json"
 expect_rc 0 "record run.py again" -- "$CARAMBA" record -- "$PY" run.py
 cmp -s "$PROJ/.caramba/types.json" "$TMP/first.json" && ok || bad "re-recording the same run changed the profile"
 grep -q "(0 new)" "$TMP/err" && ok || bad "re-recording reports new signatures"
+# -q: nothing but errors; -v: each kernel's signatures too.
+expect_rc 0 "record -q" -- "$CARAMBA" record -q -- "$PY" run.py
+[ ! -s "$TMP/err" ] && ok || { bad "-q printed something"; cat "$TMP/err" >&2; }
+expect_rc 0 "record -v" -- "$CARAMBA" record -v -- "$PY" run.py
+grep -Eq "^caramba record: .*\.py:[0-9]+: [A-Za-z_.<>]+\(.*(float64|int64).*\)$" "$TMP/err" && grep -q "(0 new)" "$TMP/err" && ok \
+  || { bad "-v lists the kernels and keeps the summary"; cat "$TMP/err" >&2; }
+expect_rc 2 "record -q -v" -- "$CARAMBA" record -q -v -- "$PY" run.py
 
 # ---- the tests: merged into the profile --------------------------------------
 if "$PY" -c "import pytest" 2>/dev/null; then
