@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "caramba/diagnostics.h"
 #include "caramba/isolation.h"
 #include "caramba/difftest/inference.h"
 #include "caramba/module_analysis.h"
@@ -476,7 +477,16 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   }
   // Without recording, the translation comes first: kernels it refuses are
   // not run at all.
-  if (!given && !record) tr = Translate(*source, path, topts);
+  // -v: what the translator said, as `caramba FILE` would print it.
+  auto keep_diagnostics = [&] {
+    if (!opts_.verbose) return;
+    fr.translator_diagnostics.clear();
+    for (const auto& d : tr.diags) fr.translator_diagnostics.push_back(RenderText(d, *source));
+  };
+  if (!given && !record) {
+    tr = Translate(*source, path, topts);
+    keep_diagnostics();
+  }
 
   // 1. Directives: the cases file wins over markers, per kernel.
   DirectiveSet markers = ParseMarkers(*source, path);
@@ -610,6 +620,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   // Recording: the translation comes once the original has run; kernels it
   // refuses are dropped then, with their cases.
   auto classify = [&] {
+    keep_diagnostics();
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
       KernelResult& kr = fr.kernels[ki];
       const Kernel& k = kernels[ki];

@@ -75,6 +75,8 @@ struct FileResult {
   std::string path;
   std::string error;                   // the file could not be tested at all
   std::vector<std::string> warnings;   // malformed markers, unknown kernels …
+  /// -v: every diagnostic of the translation, rendered (location, code, source line, help).
+  std::vector<std::string> translator_diagnostics;
   std::vector<KernelResult> kernels;
   std::string work_dir;                // with --keep
 };
@@ -89,6 +91,7 @@ struct DifftestOptions {
   int repeat = 3;                  // timed calls after the warm-up (0 = no timing)
   double time_budget_s = 1.0;      // stop timing a case after this much
   bool keep = false;
+  bool verbose = false;            // -v: print the translator's diagnostics of each file
   std::string keep_root;           // where --keep directories go ("" = TMPDIR)
   TranslateOptions translate;
   /// --types / --no-types: the project's type profile (profile_cache.h).

@@ -94,6 +94,7 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
                "write the current outcomes into the --expected file and print the diff");
   AddTranslateFlags(app, opts.translate, opts.profile);
   bool no_record = false, isolated = false, quiet = false;
+  app.add_flag("-v,--verbose", opts.verbose, "also print every diagnostic of the translation, as caramba FILE does");
   app.add_flag("-q,--quiet", quiet,
                "print only what is not equal and the counts (no progress lines, no table of cases)");
   app.add_flag("--isolated", isolated, "ignore [tool.caramba] in pyproject.toml files");
@@ -111,6 +112,7 @@ int RunDifftestCli(const std::vector<std::string>& args, std::ostream& out, std:
     err << "caramba difftest: error[CRB009]: " << msg << "\n";
     return kExitFailure;
   };
+  if (quiet && opts.verbose) return usage("-q and -v contradict each other: choose one");
   if (no_timing) opts.repeat = 0;
   // [tool.caramba]: the project's translation settings, as `caramba FILE`
   // uses them, so difftest proves the translation the project gets.

@@ -128,6 +128,7 @@ json ToJson(const std::vector<FileResult>& files, int exit_code) {
 void PrintReport(const std::vector<FileResult>& files, std::ostream& out, bool table) {
   // Details first: everything that is not equal, with its reason.
   for (const auto& f : files) {
+    for (const auto& d : f.translator_diagnostics) out << d;
     if (!f.error.empty()) out << f.path << ": error: " << f.error << "\n";
     for (const auto& w : f.warnings) out << f.path << ": warning: " << w << "\n";
     if (!f.work_dir.empty()) out << f.path << ": kept in " << f.work_dir << " (rerun: cd there; PYTHON driver.py plan-translation.json)\n";

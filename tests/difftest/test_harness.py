@@ -148,6 +148,21 @@ def main():
         check("total: mismatch" in p.stderr and "kernels: " in p.stderr, "-q still names the mismatch:\n" + p.stderr)
         check("Numba original" not in p.stderr and "translation ms" not in p.stderr,
               "-q prints no progress and no table:\n" + p.stderr)
+    elif scenario == "verbose":
+        # -v: the translator's diagnostics of the file, as `caramba FILE` prints them.
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "dot3.py")
+            with open(src, "w") as f:
+                f.write("import numpy as np\nfrom numba import njit\n\n\n"
+                        "# caramba: runas dot3(np.ones(N), np.ones(N), np.ones(N))\n@njit\n"
+                        "def dot3(a, b, c):\n    s = 0.0\n    for i in range(a.shape[0]):\n"
+                        "        s += a[i] * b[i] * c[i]\n    return s\n")
+            p = subprocess.run([caramba, "difftest", "-v", "--no-timing", "--sizes", "50", src],
+                               capture_output=True, text=True)
+            check(p.returncode == 0, "-v: exit %d\n%s" % (p.returncode, p.stderr))
+            check("note[CRB520]" in p.stderr or "note[CRB5" in p.stderr, "-v prints the translator's notes:\n" + p.stderr)
+            p = subprocess.run([caramba, "difftest", "-q", "-v", src], capture_output=True, text=True)
+            check(p.returncode == 2, "-q with -v is a usage error")
     elif scenario == "dropped_accumulation":
         planted(caramba, "dropped_accumulation", "axpy", "argument 'y'")
     elif scenario == "wrong_operator":
