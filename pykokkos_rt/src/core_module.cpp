@@ -145,20 +145,12 @@ class Kernel {
       const TypeRef& t = g_.param_types[k];
       CrbArg& c = a[k];
       if (t.kind == TypeRef::Kind::kView) {
+        RefuseReadOnlyWrite(o, k);  // before staging: a Cuda copy would hide the read-only source
         if (cuda_ && staging.Stage(o, t.rank, &c)) continue;
         auto arr = py::reinterpret_borrow<py::object>(o);
         if (!py::isinstance<py::array>(arr)) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects a view");
         auto& ar = static_cast<py::array&>(arr);
         if (ar.ndim() != t.rank) throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] + "' expects rank " + std::to_string(t.rank));
-        // A kernel store into a read-only array (writeable=False, a buffer
-        // over bytes, a memmap opened with mode "r") is refused, as Numba
-        // refuses it: it would change memory NumPy promised not to change,
-        // or crash on a read-only mapping.
-        if (k < written_.size() && written_[k] && !ar.writeable())
-          throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] +
-                               "' is written by the kernel, but the array passed is read-only (writeable=False, a "
-                               "buffer over bytes, or a memmap opened with mode 'r'); pass a writable array, e.g. "
-                               "np.array(" + g_.params[k] + ")");
         c.data = const_cast<void*>(ar.data());
         for (int r = 0; r < t.rank; ++r) c.extent[r] = ar.shape(r);
       } else if (IsFloat(t.scalar)) {
@@ -186,6 +178,21 @@ class Kernel {
     if (kind_ == DispatchKind::kFor) return py::none();
     if (IsFloat(g_.acc)) return py::float_(result.d);
     return py::int_(result.i);
+  }
+
+  // A kernel store into a read-only array (writeable=False, a buffer over
+  // bytes, a memmap opened with mode "r") is refused, as Numba refuses it: it
+  // would change memory NumPy promised not to change, or crash on a read-only
+  // mapping. On Cuda the array is staged through a device copy, so the check
+  // must come before staging or the copy back would be silently dropped.
+  void RefuseReadOnlyWrite(PyObject* o, size_t k) const {
+    if (k >= written_.size() || !written_[k]) return;
+    auto h = py::reinterpret_borrow<py::object>(o);
+    if (!py::isinstance<py::array>(h) || py::reinterpret_borrow<py::array>(h).writeable()) return;
+    throw py::type_error("pykokkos: workunit '" + name_ + "': parameter '" + g_.params[k] +
+                         "' is written by the kernel, but the array passed is read-only (writeable=False, a "
+                         "buffer over bytes, or a memmap opened with mode 'r'); pass a writable array, e.g. "
+                         "np.array(" + g_.params[k] + ")");
   }
 
   std::vector<std::string> Params() const { return g_.params; }

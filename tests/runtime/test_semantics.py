@@ -158,7 +158,7 @@ def test_type_propagation_of_scalars():
 def test_annotation_wins_over_inferred_type():
     out = np.zeros(1, np.int64)
     pk.parallel_for(1, annotated_scalar, value=7, out=out)
-    kernel, _ = pk._specialisations[(annotated_scalar, "for", "OpenMP", (("value", "i32"), ("out", "view:i64:1:R")))]
+    kernel, _ = pk._specialisations[(annotated_scalar, "for", pk.get_default_space().value, (("value", "i32"), ("out", "view:i64:1:R")))]
     assert kernel.param_types == ["i64", "view:i64:1:R"]
     with pytest.raises(TypeError, match="annotated_scalar.*'value'.*int64"):
         pk.parallel_for(1, annotated_scalar, value=1.5, out=out)
@@ -196,7 +196,7 @@ def test_fortran_order_views_index_like_numpy():
     assert dst.data.flags.f_contiguous
     pk.parallel_for(2, transpose_into, src=pk.array(src), dst=dst)
     assert np.array_equal(dst.data, src.T)
-    assert (transpose_into, "for", "OpenMP", (("src", "view:f64:2:L"), ("dst", "view:f64:2:L"))) in pk._specialisations
+    assert (transpose_into, "for", pk.get_default_space().value, (("src", "view:f64:2:L"), ("dst", "view:f64:2:L"))) in pk._specialisations
 
 
 def test_int64_scan_total_is_exact():
