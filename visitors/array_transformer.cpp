@@ -82,10 +82,16 @@ class Rewriter {
   }
 
   std::optional<std::string> Subscript(const Node& top) {
+    // The index lists, innermost subscript last, and the subscript node of
+    // each: an index is rewritten with its parent known (Node::Parent() walks
+    // down from the root, which made a long chain of `a[i] + a[i] + ...`
+    // quadratic).
     std::vector<std::vector<Node>> levels;
+    std::vector<Node> level_nodes;
     Node base = top;
     while (base.Type() == "subscript") {
       levels.push_back(base.ChildrenByField("subscript"));
+      level_nodes.push_back(base);
       base = base.ChildByField("value");
     }
     if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape" && levels.size() == 1 &&
@@ -94,7 +100,7 @@ class Rewriter {
       int rank = Rank(obj);
       if (rank == 0) return std::nullopt;
       Node idx = levels[0][0];
-      std::string dim = Rw(idx);
+      std::string dim = Rw(idx, top);
       if (idx.Type() == "unary_operator" && idx.Child(0).Text() == "-" && idx.ChildByField("argument").Type() == "integer")
         dim = std::to_string(rank - std::stoi(std::string(idx.ChildByField("argument").Text())));
       return Extent(std::string(obj.Text()), dim, top);
@@ -109,8 +115,9 @@ class Rewriter {
     std::string name(base.Text());
     std::string out = name;
     int d = 0;
-    for (auto it = levels.rbegin(); it != levels.rend(); ++it) {
-      for (const Node& idx : *it) {
+    for (size_t level = levels.size(); level-- > 0;) {
+      const Node& parent = level_nodes[level];
+      for (const Node& idx : levels[level]) {
         out += "[";
         if (idx.Type() == "unary_operator" && idx.Child(0).Text() == "-" &&
             idx.ChildByField("argument").Type() == "integer") {
@@ -121,9 +128,9 @@ class Rewriter {
           // views do not wrap, so wrap explicitly (unsigned arithmetic: for
           // idx in [-n, n), (idx + n) % n is the Python index).
           std::string ext = name + ".extent(" + std::to_string(d) + ")";
-          out += "(" + Rw(idx) + " + " + ext + ") % " + ext;
+          out += "(" + Rw(idx, parent) + " + " + ext + ") % " + ext;
         } else {
-          out += Rw(idx);
+          out += Rw(idx, parent);
         }
         out += "]";
         ++d;

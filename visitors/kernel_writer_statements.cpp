@@ -128,7 +128,7 @@ void KernelWriter::LowerSimple(const Node& s) {
   if (a.Type() == "assignment") {
     Node l = a.ChildByField("left"), r = a.ChildByField("right");
     if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") return TupleAssign(s, l, r);
-    Scalar target = TypeOfExpr(l, plan_.types, ctx_.module().imports).scalar;
+    Scalar target = TypeOfExpr(l, plan_.types, ctx_.module().imports, &env_.type_memo).scalar;
     std::string lhs = LowerExpr(l, env_, pre);
     auto decl = declare_in_place_.find(s.StartByte());
     bool declare = decl != declare_in_place_.end();
@@ -158,8 +158,8 @@ void KernelWriter::LowerSimple(const Node& s) {
     std::string op(a.ChildByField("operator").Text());
     std::string lhs = LowerExpr(l, env_, pre);
     std::string rhs = LowerExpr(r, env_, pre);
-    Scalar lt = TypeOfExpr(l, plan_.types, ctx_.module().imports).scalar;
-    Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports).scalar;
+    Scalar lt = TypeOfExpr(l, plan_.types, ctx_.module().imports, &env_.type_memo).scalar;
+    Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports, &env_.type_memo).scalar;
     bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
     std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
     if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + IntFloorDiv(lhs, rhs, env_)});

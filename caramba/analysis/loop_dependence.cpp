@@ -131,22 +131,46 @@ class Analyzer {
   // Every mention of `v` in `stmt` is the variable of a loop there, or inside
   // the body of such a loop: another loop reusing the name (`for j in ...`
   // twice), which never reads the value this loop leaves behind.
-  static bool OnlyAsLoopVariable(const Node& stmt, const std::string& v) {
+  // `parent` is the statement's parent. One tree cursor for the whole
+  // statement and the depths of the enclosing loops over `v` (a loop's body
+  // ends at the next node no deeper than the loop): it runs for every
+  // statement and every loop target of the nest, and a recursion through
+  // Node::Children() (a vector per node) showed in profiles.
+  static bool OnlyAsLoopVariable(const Node& stmt, const Node& parent, const std::string& v) {
     bool only = true;
-    std::vector<Node> loops;  // enclosing loops over `v`, innermost last
-    std::function<void(const Node&, const Node&)> visit = [&](const Node& n, const Node& parent) {
-      if (!only) return;
-      bool pushed = false;
+    std::vector<size_t> loops;  // depths of the enclosing loops over `v`, innermost last
+    auto visit = [&](const Node& n, const Node& p, size_t depth) {
+      while (!loops.empty() && loops.back() >= depth) loops.pop_back();
       if (n.Type() == "for_statement" && IsName(n.ChildByField("left"), v)) {
         if (MentionsName(n.ChildByField("right"), v) && loops.empty()) only = false;
-        loops.push_back(n);
-        pushed = true;
+        loops.push_back(depth);
       }
-      if (IsName(n, v) && IsNameUse(n, parent) && loops.empty()) only = false;
-      for (const Node& c : n.Children()) visit(c, n);
-      if (pushed) loops.pop_back();
+      if (IsName(n, v) && IsNameUse(n, p) && loops.empty()) only = false;
     };
-    visit(stmt, stmt.Parent());
+    TSTreeCursor c = ts_tree_cursor_new(stmt.Raw());
+    std::string_view src = stmt.SourceView();
+    std::vector<Node> parents{parent};  // parents.back() is the current node's parent
+    Node cur = stmt;
+    visit(cur, parent, 0);
+    while (only) {
+      if (ts_tree_cursor_goto_first_child(&c)) {
+        parents.push_back(cur);
+      } else {
+        bool moved = false;
+        for (;;) {
+          if (ts_tree_cursor_goto_next_sibling(&c)) {
+            moved = true;
+            break;
+          }
+          if (parents.size() == 1 || !ts_tree_cursor_goto_parent(&c)) break;
+          parents.pop_back();
+        }
+        if (!moved) break;
+      }
+      cur = Node(ts_tree_cursor_current_node(&c), src);
+      visit(cur, parents.back(), parents.size() - 1);
+    }
+    ts_tree_cursor_delete(&c);
     return only;
   }
 
@@ -157,7 +181,7 @@ class Analyzer {
     if (statement_names_.empty())
       for (const Node& s : Statements(in_.kernel_body)) {
         std::set<std::string, std::less<>> names;
-        WalkWithParent(s, s.Parent(), [&](const Node& n, const Node& p) {
+        WalkWithParent(s, in_.kernel_body, [&](const Node& n, const Node& p) {
           if (IsNameUse(n, p)) names.emplace(n.Text());
           return true;
         });
@@ -225,7 +249,8 @@ class Analyzer {
       bool outside = false;
       Node top = in_.top ? in_.top : outer;
       for (const auto& [s, names] : StatementNames())
-        if (s != top && names.count(v) && !(unusual.count(v) && OnlyAsLoopVariable(s, v))) outside = true;
+        if (s != top && names.count(v) && !(unusual.count(v) && OnlyAsLoopVariable(s, in_.kernel_body, v)))
+          outside = true;
       // A reduction candidate: the KernelPlan's recogniser decides, but it
       // only knows plain (augmented) assignments.
       if (outside && unusual.count(v))

@@ -18,7 +18,7 @@ Node StripParens(Node n) {
   return n;
 }
 
-Scalar TypeOf(const Node& e, const LowerEnv& env) { return TypeOfExpr(e, env.types, env.imports).scalar; }
+Scalar TypeOf(const Node& e, const LowerEnv& env) { return TypeOfExpr(e, env.types, env.imports, &env.type_memo).scalar; }
 bool IsInt(Scalar s) { return IsInteger(s) || s == Scalar::kBool; }
 
 // Wraps non-atomic operand text in parentheses for use inside a new operator.

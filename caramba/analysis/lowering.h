@@ -43,6 +43,10 @@ struct LowerEnv {
   std::map<std::pair<std::string, int>, std::string> extent_names;
   /// Locals bound only to non-negative values (NonNegativeLocals).
   std::set<std::string, std::less<>> nonnegative_names;
+  /// The types of the expressions lowered so far (`types` never changes
+  /// while the env lives): each binary operator asks for its operands' types,
+  /// and without it a chain of n operators walks its terms n times.
+  mutable TypeMemo type_memo;
 
   LowerEnv(const TypeTable& t, const ImportTable& i) : types(t), imports(i) {}
   std::string NewTemp() { return "_pk_t" + std::to_string(temp_counter++); }

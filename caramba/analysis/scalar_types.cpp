@@ -55,7 +55,7 @@ Scalar ReductionScalar(NumpyDtype rule, Scalar s) {
 
 // Element type of a subscript chain `a[i][j]` / `a[i, j]`: the base array's
 // dtype when fully indexed, unknown otherwise (subviews are issue 5).
-Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imports) {
+Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imports, TypeMemo* memo) {
   int depth = 0, slices = 0;
   Node base = e;
   while (base.Type() == "subscript") {
@@ -67,13 +67,17 @@ Type SubscriptType(const Node& e, const TypeTable& names, const ImportTable& imp
   }
   // a.shape[d]
   if (base.Type() == "attribute" && base.ChildByField("attribute").Text() == "shape") return ScalarType(Scalar::kInt64);
-  Type t = TypeOfExpr(base, names, imports);
+  Type t = TypeOfExpr(base, names, imports, memo);
   // Slices keep their dimension and missing indices leave whole trailing
   // dimensions: `a[i, :]` and `a[i]` of a 2-D array are 1-D views.
   if (t.rank > 0 && depth == t.rank && slices == 0) return ScalarType(t.scalar);
   if (t.rank > 0 && depth <= t.rank) return Type{t.scalar, t.rank - depth + slices, 'A'};
   return Type{};
 }
+
+// TypeOfExpr without the memo's lookup of `e` itself (its operands are
+// looked up).
+Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& imports, TypeMemo* memo);
 
 }  // namespace
 
@@ -128,12 +132,13 @@ std::string ZeroOf(Scalar s) {
   return IsFloat(s) ? "0.0" : "0";
 }
 
-Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& imports) {
+namespace {
+Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& imports, TypeMemo* memo) {
   std::string_view t = e.Type();
   if (t == "integer") return ScalarType(Scalar::kInt64);
   if (t == "float") return ScalarType(Scalar::kFloat64);
   if (t == "true" || t == "false") return ScalarType(Scalar::kBool);
-  if (t == "parenthesized_expression") return TypeOfExpr(e.NamedChild(0), names, imports);
+  if (t == "parenthesized_expression") return TypeOfExpr(e.NamedChild(0), names, imports, memo);
   if (t == "identifier") {
     auto it = names.find(e.Text());
     return it == names.end() ? Type{} : it->second;
@@ -144,19 +149,19 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     if (q == "math.pi" || q == "math.e" || q == "math.inf" || q == "math.nan" || q == "math.tau" ||
         q == "numpy.pi" || q == "numpy.e" || q == "numpy.inf" || q == "numpy.nan")
       return ScalarType(Scalar::kFloat64);
-    Type base = TypeOfExpr(e.ChildByField("object"), names, imports);
+    Type base = TypeOfExpr(e.ChildByField("object"), names, imports, memo);
     if (base.rank > 0 && (attr == "size" || attr == "ndim")) return ScalarType(Scalar::kInt64);
     return Type{};
   }
-  if (t == "subscript") return SubscriptType(e, names, imports);
+  if (t == "subscript") return SubscriptType(e, names, imports, memo);
   if (t == "not_operator" || t == "comparison_operator") return ScalarType(Scalar::kBool);
   if (t == "boolean_operator") {
-    Scalar a = TypeOfExpr(e.ChildByField("left"), names, imports).scalar;
-    Scalar b = TypeOfExpr(e.ChildByField("right"), names, imports).scalar;
+    Scalar a = TypeOfExpr(e.ChildByField("left"), names, imports, memo).scalar;
+    Scalar b = TypeOfExpr(e.ChildByField("right"), names, imports, memo).scalar;
     return ScalarType(a == Scalar::kBool && b == Scalar::kBool ? Scalar::kBool : Unify(a, b));
   }
   if (t == "unary_operator") {
-    Scalar a = TypeOfExpr(e.ChildByField("argument"), names, imports).scalar;
+    Scalar a = TypeOfExpr(e.ChildByField("argument"), names, imports, memo).scalar;
     std::string_view op = e.Child(0).Text();
     if (op == "~" || a == Scalar::kBool) return ScalarType(a == Scalar::kUnknown ? a : Scalar::kInt64);
     return ScalarType(a);
@@ -164,18 +169,18 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
   if (t == "conditional_expression") {
     auto kids = e.NamedChildren();
     if (kids.size() != 3) return Type{};
-    Type a = TypeOfExpr(kids[0], names, imports), b = TypeOfExpr(kids[2], names, imports);
+    Type a = TypeOfExpr(kids[0], names, imports, memo), b = TypeOfExpr(kids[2], names, imports, memo);
     if (a.rank || b.rank) return Type{};
     if (a.scalar == Scalar::kUnknown || b.scalar == Scalar::kUnknown) return Type{};
     return ScalarType(Unify(a.scalar, b.scalar));
   }
   if (t == "binary_operator") {
-    Type l = TypeOfExpr(e.ChildByField("left"), names, imports);
-    Type r = TypeOfExpr(e.ChildByField("right"), names, imports);
+    Type l = TypeOfExpr(e.ChildByField("left"), names, imports, memo);
+    Type r = TypeOfExpr(e.ChildByField("right"), names, imports, memo);
     if (l.rank || r.rank) {
       // An element-wise array expression: the broadcast rank, the element
       // dtype by Numba's rules (the NumpyTransformer lowers it to loops).
-      Scalar es = ElementScalar(e, names, imports);
+      Scalar es = ElementScalar(e, names, imports, memo);
       if (es == Scalar::kUnknown) return Type{};
       return Type{es, std::max(l.rank, r.rank), 'A'};
     }
@@ -208,7 +213,7 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
       std::string alias = ScalarBuiltinAlias(q);
       if (alias != q) {
         for (const Node& a : args)
-          if (TypeOfExpr(a, names, imports).rank) return Type{};
+          if (TypeOfExpr(a, names, imports, memo).rank) return Type{};
         q = alias;
       }
     }
@@ -221,13 +226,13 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     if (q == "numpy.int64") return ScalarType(Scalar::kInt64);
     if (q == "bool") return ScalarType(Scalar::kBool);
     if (q == "abs" && args.size() == 1) {
-      Type a = TypeOfExpr(args[0], names, imports);
+      Type a = TypeOfExpr(args[0], names, imports, memo);
       return a.scalar == Scalar::kBool ? ScalarType(Scalar::kInt64) : a;
     }
     if ((q == "min" || q == "max") && args.size() >= 2) {
       Scalar s = Scalar::kUnknown;
       for (const Node& a : args) {
-        Type at = TypeOfExpr(a, names, imports);
+        Type at = TypeOfExpr(a, names, imports, memo);
         if (at.rank || at.scalar == Scalar::kUnknown) return Type{};
         s = s == Scalar::kUnknown ? at.scalar : Unify(s, at.scalar);
       }
@@ -241,7 +246,7 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     if (q.rfind("numpy.", 0) == 0) {
       if (const MathFunction* f = FindNumpyScalarFunction(last)) {
         for (const Node& a : args)
-          if (TypeOfExpr(a, names, imports).rank) return Type{};
+          if (TypeOfExpr(a, names, imports, memo).rank) return Type{};
         return ScalarType(f->returns_bool ? Scalar::kBool : Scalar::kFloat64);
       }
     }
@@ -250,19 +255,19 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
     const NumpyFunction* red = FindNumpyFunction(q);
     std::vector<Node> operands = args;
     if (!red && fn.Type() == "attribute" && args.empty() &&
-        TypeOfExpr(fn.ChildByField("object"), names, imports).rank > 0) {
+        TypeOfExpr(fn.ChildByField("object"), names, imports, memo).rank > 0) {
       red = FindNumpyMethod(fn.ChildByField("attribute").Text());
       operands = {fn.ChildByField("object")};
     }
     if (red && red->cls == NumpyClass::kReduction && !operands.empty()) {
       if (red->reduce == NumpyReduce::kDot && operands.size() == 2) {
         // np.dot of a matrix is a matrix product: an array of rank r1 + r2 - 2.
-        int r = TypeOfExpr(operands[0], names, imports).rank + TypeOfExpr(operands[1], names, imports).rank - 2;
-        if (r > 0) return Type{Arith(ElementScalar(operands[0], names, imports), ElementScalar(operands[1], names, imports)), r, 'C'};
+        int r = TypeOfExpr(operands[0], names, imports, memo).rank + TypeOfExpr(operands[1], names, imports, memo).rank - 2;
+        if (r > 0) return Type{Arith(ElementScalar(operands[0], names, imports, memo), ElementScalar(operands[1], names, imports, memo)), r, 'C'};
       }
       Scalar s = Scalar::kUnknown;
       for (const Node& a : operands) {
-        Scalar as = ElementScalar(a, names, imports);
+        Scalar as = ElementScalar(a, names, imports, memo);
         if (as == Scalar::kUnknown) return Type{};
         s = s == Scalar::kUnknown ? as : Arith(s, as);
       }
@@ -273,9 +278,19 @@ Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& import
   return Type{};
 }
 
-Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& imports) {
+}  // namespace
+
+Type TypeOfExpr(const Node& e, const TypeTable& names, const ImportTable& imports, TypeMemo* memo) {
+  if (!memo) return ComputeType(e, names, imports, nullptr);
+  if (const Type* known = memo->Find(e)) return *known;
+  Type t = ComputeType(e, names, imports, memo);
+  memo->Put(e, t);
+  return t;
+}
+
+Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& imports, TypeMemo* memo) {
   std::string_view t = e.Type();
-  if (t == "parenthesized_expression" && e.NamedChildCount() == 1) return ElementScalar(e.NamedChild(0), names, imports);
+  if (t == "parenthesized_expression" && e.NamedChildCount() == 1) return ElementScalar(e.NamedChild(0), names, imports, memo);
   if (t == "identifier") {
     auto it = names.find(e.Text());
     return it == names.end() ? Scalar::kUnknown : it->second.scalar;
@@ -283,16 +298,16 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
   if (t == "subscript") {
     Node base = e;
     while (base.Type() == "subscript") base = base.ChildByField("value");
-    return ElementScalar(base, names, imports);
+    return ElementScalar(base, names, imports, memo);
   }
   if (t == "unary_operator") {
-    Scalar a = ElementScalar(e.ChildByField("argument"), names, imports);
+    Scalar a = ElementScalar(e.ChildByField("argument"), names, imports, memo);
     if (a == Scalar::kBool) return Scalar::kInt64;
     return a;
   }
   if (t == "binary_operator") {
-    Scalar l = ElementScalar(e.ChildByField("left"), names, imports);
-    Scalar r = ElementScalar(e.ChildByField("right"), names, imports);
+    Scalar l = ElementScalar(e.ChildByField("left"), names, imports, memo);
+    Scalar r = ElementScalar(e.ChildByField("right"), names, imports, memo);
     if (l == Scalar::kUnknown || r == Scalar::kUnknown) return Scalar::kUnknown;
     std::string_view op = e.ChildByField("operator").Text();
     if (op == "/") return (l == Scalar::kFloat32 && r == Scalar::kFloat32) ? Scalar::kFloat32 : Scalar::kFloat64;
@@ -304,7 +319,7 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
     if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
       Scalar s = Scalar::kUnknown;
       for (const Node& a : args) {
-        Scalar as = ElementScalar(a, names, imports);
+        Scalar as = ElementScalar(a, names, imports, memo);
         if (as == Scalar::kUnknown) return Scalar::kUnknown;
         s = s == Scalar::kUnknown ? as : Arith(s, as);
       }
@@ -313,7 +328,7 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
       return s == Scalar::kBool ? Scalar::kInt64 : s;
     }
   }
-  Type ty = TypeOfExpr(e, names, imports);
+  Type ty = TypeOfExpr(e, names, imports, memo);
   return ty.scalar;
 }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "caramba/module_analysis.h"
 #include "caramba/syntax.h"
@@ -20,14 +21,40 @@ namespace caramba {
 /// variables). Arrays have rank > 0.
 using TypeTable = std::map<std::string, Type, std::less<>>;
 
+/// Types already computed for the nodes of one tree under one TypeTable,
+/// by node. A caller that asks for the type of every operand of a chain
+/// (`a + b + c + ...`: each level asks for its left operand, which is the
+/// rest of the chain) passes one, so the chain costs its length, not its
+/// square. Valid only while the tree and the table are unchanged.
+class TypeMemo {
+ public:
+  const Type* Find(const Node& n) const {
+    auto it = types_.find(Key(n));
+    return it == types_.end() ? nullptr : &it->second;
+  }
+  void Put(const Node& n, const Type& t) { types_[Key(n)] = t; }
+
+ private:
+  struct KeyHash {
+    size_t operator()(const std::pair<const void*, uint32_t>& k) const {
+      return std::hash<const void*>()(k.first) ^ (static_cast<size_t>(k.second) * 0x9e3779b97f4a7c15ULL);
+    }
+  };
+  // The subtree and its position: a subtree tree-sitter shares between two
+  // places of a tree stays two entries.
+  static std::pair<const void*, uint32_t> Key(const Node& n) { return {n.Raw().id, n.StartByte()}; }
+  std::unordered_map<std::pair<const void*, uint32_t>, Type, KeyHash> types_;
+};
+
 /// The type of `expr` under `names`; Scalar::kUnknown when it cannot be told.
-/// `imports` resolves `np.sqrt` / `math.floor` spellings.
-Type TypeOfExpr(const Node& expr, const TypeTable& names, const ImportTable& imports);
+/// `imports` resolves `np.sqrt` / `math.floor` spellings. With `memo`, every
+/// subexpression's type is looked up there first and recorded there.
+Type TypeOfExpr(const Node& expr, const TypeTable& names, const ImportTable& imports, TypeMemo* memo = nullptr);
 
 /// The element dtype of an array expression (`a * 2.0`, `a[1:-1] + b`,
 /// `np.sqrt(a)`), or the type of a scalar expression: arrays count as their
 /// dtype, then Numba's scalar rules apply. Unknown when it cannot be told.
-Scalar ElementScalar(const Node& expr, const TypeTable& names, const ImportTable& imports);
+Scalar ElementScalar(const Node& expr, const TypeTable& names, const ImportTable& imports, TypeMemo* memo = nullptr);
 
 /// Numba's unification of two assignments to one variable (int64 then
 /// float64 -> float64). Unknown absorbs nothing: Unify(unknown, t) == t.

@@ -368,69 +368,98 @@ Scalar StaticTyping::AnnotatedScalar(const std::string& p) const {
 }
 
 Scalar StaticTyping::ScalarParamType(const std::string& p) const {
+  // Computed for every name of the body at once (the key "" marks the
+  // table as complete): one walk instead of one per parameter.
+  if (scalar_param_.empty()) {
+    scalar_param_[""] = Scalar::kUnknown;
+    ComputeScalarParamType("");
+  }
   auto it = scalar_param_.find(p);
-  if (it == scalar_param_.end()) it = scalar_param_.emplace(p, ComputeScalarParamType(p)).first;
-  return it->second;
+  return it == scalar_param_.end() ? Scalar::kUnknown : it->second;
 }
 
-Scalar StaticTyping::ComputeScalarParamType(const std::string& p) const {
-  Scalar s = Scalar::kUnknown;
+// Fills scalar_param_ for every name the body mentions (the argument is
+// unused): the evidence for each name, in the order of the body, as a walk
+// per name would find it.
+Scalar StaticTyping::ComputeScalarParamType(const std::string&) const {
+  std::map<std::string, Scalar>& types = scalar_param_;
+  auto at = [&](std::string_view name) -> Scalar& { return types.try_emplace(std::string(name), Scalar::kUnknown).first->second; };
   // A parameter feeding a local that is used as an index is an integer.
   if (!index_locals_) index_locals_ = IndexLocals();
   const std::set<std::string>& index_locals = *index_locals_;
   Walk(s_.body, [&](const Node& n) {
     if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("right") &&
         index_locals.count(std::string(n.ChildByField("left").Text()))) {
-      ForEachIntegerOperand(n.ChildByField("right"), s_.mod->imports, [&](const Node& id) {
-        if (id.Text() == p) s = Scalar::kInt64;
-      });
+      ForEachIntegerOperand(n.ChildByField("right"), s_.mod->imports, [&](const Node& id) { at(id.Text()) = Scalar::kInt64; });
     }
     return true;
   });
   std::vector<Node> stack;  // ancestors of the visited node, innermost last
-  std::function<void(const Node&)> visit = [&](const Node& n) {
-    if (n.Type() == "identifier" && n.Text() == p) {
-      for (auto it = stack.rbegin(); it != stack.rend() && *it != s_.body; ++it) {
-        const Node& a = *it;
-        std::string_view t = a.Type();
-        if (t == "binary_operator" && a.ChildByField("operator").Text() == "/") break;
-        if (t == "call") {
-          std::string q = s_.mod->imports.Resolve(a.ChildByField("function"));
-          if (q == "range" || q == "numba.prange") {
-            s = Scalar::kInt64;
-            break;
-          }
-          // An allocation's shape (`np.zeros(n)`, `np.empty((n, m))`): an
-          // integer; not its fill value or dtype.
-          if (IsNumpyAllocation(q) && q.find("_like") == std::string::npos) {
-            auto args = a.ChildByField("arguments").NamedChildren();
-            if (!args.empty() && args[0].Type() != "keyword_argument" && args[0].StartByte() <= n.StartByte() &&
-                n.EndByte() <= args[0].EndByte())
-              s = Scalar::kInt64;
-            break;
-          }
-          if (q != "int" && q != "abs" && q != "min" && q != "max") break;
-        }
-        // An index, or a slice bound (`b[2:n - 2]`): an integer.
-        if (t == "subscript" || t == "slice") {
-          if (t == "subscript" && a.ChildByField("value") == (it == stack.rbegin() ? n : *(it - 1))) break;
+  auto visit = [&](const Node& n) {
+    if (n.Type() != "identifier") return;
+    Scalar& s = at(n.Text());
+    for (auto it = stack.rbegin(); it != stack.rend() && *it != s_.body; ++it) {
+      const Node& a = *it;
+      std::string_view t = a.Type();
+      if (t == "binary_operator" && a.ChildByField("operator").Text() == "/") break;
+      if (t == "call") {
+        std::string q = s_.mod->imports.Resolve(a.ChildByField("function"));
+        if (q == "range" || q == "numba.prange") {
           s = Scalar::kInt64;
           break;
         }
-        if (t == "if_statement" || t == "while_statement" || t == "elif_clause" || t == "not_operator" ||
-            t == "boolean_operator") {
-          if (it == stack.rbegin() && s == Scalar::kUnknown) s = Scalar::kBool;
+        // An allocation's shape (`np.zeros(n)`, `np.empty((n, m))`): an
+        // integer; not its fill value or dtype.
+        if (IsNumpyAllocation(q) && q.find("_like") == std::string::npos) {
+          auto args = a.ChildByField("arguments").NamedChildren();
+          if (!args.empty() && args[0].Type() != "keyword_argument" && args[0].StartByte() <= n.StartByte() &&
+              n.EndByte() <= args[0].EndByte())
+            s = Scalar::kInt64;
           break;
         }
-        if (t == "expression_statement" || t == "block") break;
+        if (q != "int" && q != "abs" && q != "min" && q != "max") break;
       }
+      // An index, or a slice bound (`b[2:n - 2]`): an integer.
+      if (t == "subscript" || t == "slice") {
+        if (t == "subscript" && a.ChildByField("value") == (it == stack.rbegin() ? n : *(it - 1))) break;
+        s = Scalar::kInt64;
+        break;
+      }
+      if (t == "if_statement" || t == "while_statement" || t == "elif_clause" || t == "not_operator" ||
+          t == "boolean_operator") {
+        if (it == stack.rbegin() && s == Scalar::kUnknown) s = Scalar::kBool;
+        break;
+      }
+      if (t == "expression_statement" || t == "block") break;
     }
-    stack.push_back(n);
-    for (uint32_t i = 0, c = n.ChildCount(); i < c; ++i) visit(n.Child(i));
-    stack.pop_back();
   };
-  visit(s_.body);
-  return s;
+  // A pre-order walk with one tree cursor, keeping the ancestors on `stack`
+  // (n.Child(i) in a loop restarts from the first child each time).
+  if (!s_.body) return Scalar::kUnknown;
+  TSTreeCursor c = ts_tree_cursor_new(s_.body.Raw());
+  std::string_view src = s_.body.SourceView();
+  Node cur = s_.body;
+  visit(cur);
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      stack.push_back(cur);
+    } else {
+      bool moved = false;
+      for (;;) {
+        if (ts_tree_cursor_goto_next_sibling(&c)) {
+          moved = true;
+          break;
+        }
+        if (stack.empty() || !ts_tree_cursor_goto_parent(&c)) break;
+        stack.pop_back();
+      }
+      if (!moved) break;
+    }
+    cur = Node(ts_tree_cursor_current_node(&c), src);
+    visit(cur);
+  }
+  ts_tree_cursor_delete(&c);
+  return Scalar::kUnknown;
 }
 
 // Where a value flows (through arithmetic) into a position only a scalar can

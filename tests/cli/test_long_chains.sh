@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test_long_chains.sh CARAMBA — a long binary-operator chain
-# (`x = a[i] + a[i] + ...`, 2,000 terms) translates without the rank walk it
-# had. CPU time, the best of three runs.
+# test_long_chains.sh CARAMBA — translation time stays linear in the length of
+# a binary-operator chain (`x = a[i] + a[i] + ...`) and of an elif chain.
+# CPU time (user + sys), the best of three runs, with bounds a quadratic cost
+# cannot meet and linear work stays far below on a loaded machine.
 set -euo pipefail
 CARAMBA="$1"
 T="$(mktemp -d)"
@@ -24,6 +25,26 @@ def chain(a, out):
 """)
 PY
 }
+elifs() {  # elifs N FILE
+  python3 - "$1" "$2" <<'PY'
+import sys
+n, path = int(sys.argv[1]), sys.argv[2]
+body = "\n".join(f"        elif a[i] == {k}:\n            out[i] = {k}.5" for k in range(1, n))
+open(path, "w").write(f"""import numpy as np
+from numba import njit
+
+
+@njit("void(int64[:], float64[:])")
+def classify(a, out):
+    for i in range(a.shape[0]):
+        if a[i] == 0:
+            out[i] = 0.5
+{body}
+        else:
+            out[i] = -1.0
+""")
+PY
+}
 cpu() {  # cpu FILE: best user+sys seconds of three translations
   python3 - "$CARAMBA" "$1" "$T/out.py" <<'PY'
 import resource, subprocess, sys
@@ -37,16 +58,30 @@ for _ in range(3):
 print(f"{best:.3f}")
 PY
 }
+fail=0
 # A 2,000-term chain took 8.6 s of CPU when the NumPy lowering asked every
-# node of the chain for its rank, each a walk of the rest; with the ranks
-# memoised it takes about 2.6 s. Still more than linear (TypeOfExpr in the
-# lowering of each binary operator walks its operands again), so the bound
-# (6 s of CPU, not wall time) only guards against the rank walk coming back.
-# Long elif chains are not asserted: scripts/bench-translate measures speed.
+# node of the chain for its rank, each a walk of the rest, and 2.6 s with the
+# ranks memoised while the lowering of each binary operator typed its operands
+# again (TypeOfExpr) and the ArrayTransformer asked each index for its parent
+# (Node::Parent() walks from the root). With both linear it takes 0.25 s
+# (the same machine, loaded): 1 s leaves room for load, not for n².
 chain 2000 "$T/large.py"
 large=$(cpu "$T/large.py")
 echo "chain: 2000 terms ${large}s of CPU"
-if ! python3 -c "import sys; sys.exit(0 if $large <= 6.0 else 1)"; then
-  echo "FAIL: a chain of 2000 terms took more than 6 s of CPU to translate" >&2
-  exit 1
+if ! python3 -c "import sys; sys.exit(0 if $large <= 1.0 else 1)"; then
+  echo "FAIL: a chain of 2000 terms took more than 1 s of CPU to translate" >&2
+  fail=1
 fi
+# An elif chain four times as long costs about four times as much (measured:
+# 1,000 branches 0.35 s, 4,000 branches 1.34 s, 3.8x); quadratic work would
+# cost 16x. The bound, 8x, sits between them.
+elifs 1000 "$T/elif_small.py"
+elifs 4000 "$T/elif_large.py"
+small=$(cpu "$T/elif_small.py")
+large=$(cpu "$T/elif_large.py")
+echo "elif: 1000 branches ${small}s, 4000 branches ${large}s of CPU"
+if ! python3 -c "import sys; sys.exit(0 if $large <= 8 * $small else 1)"; then
+  echo "FAIL: an elif chain of 4000 branches took more than 8x the CPU of 1000 branches" >&2
+  fail=1
+fi
+exit $fail

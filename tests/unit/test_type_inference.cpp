@@ -128,3 +128,38 @@ TEST_CASE("block_traces: 'blk = G[k, e, j]' then 'blk[0, 0]' says G's rank is un
   CHECK(rank);
   CHECK(Refusal(p, "CRB121").empty());  // no echo about blk
 }
+
+TEST_CASE("chain 'x = a[i] + ... + i * 2 + 0.5' (cli.long_chains): the TypeMemo gives each operand's type once") {
+  // The kernel writer asks for the type of both operands at every level of a
+  // chain; with the memo the whole chain is typed once and each level is a
+  // lookup, with the same types as without it.
+  Tree tree = Tree::Parse("x = a[i] + a[i] + i * 2 + (n // 2) + 0.5\n");
+  ModuleInfo mod = AnalyzeModule(tree);
+  TypeTable names{{"a", Type{Scalar::kFloat32, 1, 'C'}}, {"i", Type{Scalar::kInt64, 0, 'A'}},
+                  {"n", Type{Scalar::kInt64, 0, 'A'}}};
+  Node value = tree.Root().NamedChild(0).NamedChild(0).ChildByField("right");
+  REQUIRE(value.Type() == "binary_operator");
+  TypeMemo memo;
+  Type whole = TypeOfExpr(value, names, mod.imports, &memo);
+  CHECK(whole == TypeOfExpr(value, names, mod.imports));
+  CHECK(whole.scalar == Scalar::kFloat64);
+  // Every operand down the left spine is in the memo, typed as without it.
+  int levels = 0;
+  for (Node n = value; n.Type() == "binary_operator"; n = n.ChildByField("left"), ++levels) {
+    for (const Node& side : {n.ChildByField("left"), n.ChildByField("right")}) {
+      const Type* known = memo.Find(side);
+      REQUIRE(known);
+      CHECK(*known == TypeOfExpr(side, names, mod.imports));
+    }
+  }
+  CHECK(levels == 4);
+  const Type* sum = memo.Find(value.ChildByField("left").ChildByField("left").ChildByField("left"));
+  REQUIRE(sum);
+  CHECK(sum->scalar == Scalar::kFloat32);  // a[i] + a[i] of float32 stays float32
+  // A memo is for one table: another table's types are not looked up in it.
+  TypeMemo other;
+  TypeTable ints{{"a", Type{Scalar::kInt64, 1, 'C'}}, {"i", Type{Scalar::kInt64, 0, 'A'}},
+                 {"n", Type{Scalar::kInt64, 0, 'A'}}};
+  CHECK(TypeOfExpr(value, ints, mod.imports, &other).scalar == Scalar::kFloat64);
+  CHECK(other.Find(value.ChildByField("left").ChildByField("left").ChildByField("left"))->scalar == Scalar::kInt64);
+}
