@@ -573,3 +573,21 @@ TEST_CASE("heat_run: copies swapped around a kernel call, with nothing else to l
   CHECK(r.output.find("def heat_run(u, alpha, steps):") != std::string::npos);
   CHECK(r.output.find("@njit(\"float64[:, :](float64[:, :], float64, int64)\")\ndef heat_run") == std::string::npos);
 }
+
+TEST_CASE("nussinov match: a helper returning from both branches of an if/else becomes a @pk.function") {
+  const std::string src =
+      "import numpy as np\nimport numba as nb\n\n"
+      "@nb.njit\ndef match(b1, b2):\n    if b1 + b2 == 3:\n        return 1\n    else:\n        return 0\n\n"
+      "@nb.njit(\"void(int32[:], int32[:])\")\n"
+      "def pairs(seq, out):\n"
+      "    for i in range(seq.shape[0] - 1):\n"
+      "        out[i] = match(seq[i], seq[i + 1])\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  std::string codes;
+  for (const Diagnostic& d : r.diagnostics)
+    if (d.severity != Severity::Note) codes += std::string(d.Code()) + " ";
+  CHECK(codes.find("CRB119") == std::string::npos);
+  CHECK(codes.find("CRB127") == std::string::npos);
+  CHECK(r.output.find("@pk.function") != std::string::npos);
+}
