@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ struct TranslateOptions {
   /// pipeline refuses them (they stay Numba code). Filled by the validation
   /// step, not by users.
   std::map<std::string, std::string> failed_validation;
+  /// Kernels (by name) whose new arrays bound twice (CRB207) were left to a
+  /// host program that the PhaseLowering then declined: the next run of the
+  /// pipeline gives them what they get without one (the plain-Python
+  /// fallback, or their refusals). Filled by the pass manager, not by users.
+  std::set<std::string> declined_host_programs;
   /// Run every workunit through the runtime's kernel front end after the
   /// pipeline (validation.h). Off only with `--no-validate`, for measuring
   /// its cost or for someone who knows the output is checked otherwise.

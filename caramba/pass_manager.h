@@ -61,8 +61,12 @@ class PassManager {
  private:
   /// Run without the suppressions.
   PassResult RunValidated(std::string source, std::string_view path, const TranslateOptions& options) const;
-  /// One run of the pipeline, without validation.
+  /// One translation without validation: the pipeline, run a second time
+  /// when the PhaseLowering declined a kernel that the plan left to it
+  /// (TranslateOptions::declined_host_programs).
   PassResult RunOnce(std::string source, std::string_view path, const TranslateOptions& options) const;
+  /// One run of the pipeline.
+  PassResult RunPipeline(std::string source, std::string_view path, const TranslateOptions& options) const;
 
   std::vector<std::unique_ptr<Visitor>> visitors_;
 };

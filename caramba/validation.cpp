@@ -24,6 +24,7 @@
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/workunit_names.h"
 #include "caramba/text.h"
 #include "pykokkos_rt/src/kernel_compiler.h"
 
@@ -90,7 +91,7 @@ const KernelPlan* KernelOf(const std::string& workunit, const KernelPlans& plans
     if (!options.kernels.empty() &&
         std::find(options.kernels.begin(), options.kernels.end(), selected) == options.kernels.end())
       continue;
-    if ((thesis || phase ? p.name : std::string(kReservedPrefix) + p.name) == workunit) return &p;
+    if (WorkunitName(p.name, thesis) == workunit) return &p;
   }
   return nullptr;
 }

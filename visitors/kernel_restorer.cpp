@@ -15,6 +15,7 @@
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/workunit_names.h"
 
 namespace caramba {
 
@@ -57,7 +58,7 @@ Extent TranslatedExtent(const Tree& tree, const std::string& name) {
     uint32_t start = tops[i].StartByte();
     for (size_t j = i; j-- > 0;) {
       std::string n = defined(tops[j]);
-      if (n != "_pk_" + name && PhaseOwner(n) != name) break;
+      if (n != WorkunitName(name) && PhaseOwner(n) != name) break;
       start = tops[j].StartByte();
     }
     return {start, tops[i].EndByte(), tops[i]};
@@ -257,8 +258,8 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
   RestoreSplitKernels(ctx, out);
   // Kernels lifted to module level that are still Numba code.
   for (const Kernel& k : ctx.module().kernels)
-    if (!k.nested && k.via_decorator && k.name.rfind("_pk_", 0) == 0 && PhaseOwner(k.name).empty() &&
-        !before.count(k.qualname)) {
+    if (!k.nested && k.via_decorator && PhaseOwner(k.name).empty() && !before.count(k.qualname) &&
+        FindLifted(ctx.tree(), k.name)) {
       bool inside = false;  // already put back with a split kernel
       for (const Edit& e : out.edits.Edits()) inside = inside || (e.start <= k.start_byte && k.end_byte <= e.end);
       if (!inside) RestoreLifted(ctx, k.name, k.start_byte, k.end_byte, out);

@@ -3,6 +3,7 @@
 #include "visitors/kernel_writer.h"
 
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/workunit_names.h"
 
 #include <algorithm>
 
@@ -35,7 +36,7 @@ KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Ker
   bool thesis = ctx.options().caller_style == "thesis";
   // A phase kernel (phases.h) is already named `_pk_<kernel>_phase<n>`.
   phase_ = !PhaseOwner(k.name).empty();
-  names_.workunit = plan.as_function ? plan.function_name : thesis || phase_ ? k.name : "_pk_" + k.name;
+  names_.workunit = plan.as_function ? plan.function_name : WorkunitName(k.name, thesis);
   for (const HelperCall& c : plan.calls) env_.renamed_calls[c.start] = c.function;
   // Extents travel into @pk.functions as parameters (function_extents.h).
   for (const auto& [fn, list] : extents)

@@ -5,6 +5,7 @@
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/walk.h"
+#include "caramba/analysis/workunit_names.h"
 
 namespace caramba {
 
@@ -103,7 +104,7 @@ void HelperRegistry::Use(const FunctionSpec* spec) {
   // for a kernel called `fn_<helper>`).
   auto taken = [&](const std::string& name) {
     for (const Kernel& k : mod_.kernels)
-      if ("_pk_" + k.name == name) return true;
+      if (WorkunitName(k.name) == name) return true;
     for (const FunctionSpec* u : used_)
       if (u->name == name) return true;
     return false;

@@ -11,8 +11,12 @@
 namespace caramba {
 
 std::string LiftedName(std::string_view qualname) {
-  std::string out = "_pk_";
+  std::string out;
   static constexpr std::string_view kLocals = ".<locals>.";
+  // A kernel of a block (`if __name__ == "__main__":`) has no enclosing
+  // function to name it after, and its own name stays with the def left in
+  // its place.
+  if (qualname.find('.') == std::string_view::npos) return std::string(qualname) + "_kernel";
   for (size_t i = 0; i < qualname.size();) {
     if (qualname.substr(i, kLocals.size()) == kLocals) {
       out += '_';
@@ -172,15 +176,19 @@ LiftDecision PlanLift(const Tree& tree, const ModuleInfo& mod, const Kernel& k) 
         return refuse("it is defined inside the kernel '" + other.name + "'", move);
   LiftPlan plan;
   plan.name = LiftedName(k.qualname);
-  if (tree.Source().find(plan.name) != std::string_view::npos)
+  // The lifted name is a new module-level name (its workunit's, `_pk_` and
+  // it, is reserved): any identifier of the module that spells it, whatever
+  // it binds, would be shadowed or would shadow it.
+  bool taken = false;
+  Walk(tree.Root(), [&](const Node& n) {
+    if (taken) return false;
+    if (n.Type() == "identifier" && n.Text() == plan.name) taken = true;
+    return !taken;
+  });
+  if (taken)
     return refuse("the name it would have at module level, '" + plan.name + "', is taken", "rename that name");
   // Two definitions under one name (an if and its else, say) would be one
   // module-level kernel, the last.
-  for (const Kernel& other : mod.kernels)
-    if (&other != &k && other.qualname == plan.name.substr(4))  // its workunit is named plan.name
-      return refuse("the name it would have at module level, '" + plan.name + "', is the workunit of kernel '" +
-                        other.name + "'",
-                    "rename one of the two");
   for (const Kernel& other : mod.kernels)
     if (&other != &k && LiftedName(other.qualname) == plan.name)
       return refuse("another kernel named '" + k.name + "' is defined in the same scope",
@@ -294,7 +302,9 @@ std::vector<Edit> LiftEdits(const Tree& tree, const Kernel& k, const LiftPlan& p
 }
 
 std::optional<LiftedKernel> FindLifted(const Tree& tree, std::string_view lifted_name) {
-  if (lifted_name.rfind("_pk_", 0) != 0) return std::nullopt;
+  // Only a def left in a kernel's place returns the lifted kernel's result:
+  // without that text there is nothing to walk for.
+  if (tree.Source().find("return " + std::string(lifted_name) + "(") == std::string_view::npos) return std::nullopt;
   std::optional<LiftedKernel> found;
   WalkWithParent(tree.Root(), Node(), [&](const Node& n, const Node& p) {
     if (found) return false;

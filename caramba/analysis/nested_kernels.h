@@ -6,12 +6,13 @@
 // return k`), inside `main()` or under `if __name__ == "__main__":`. The
 // NestedKernelLifting writes such a kernel, still in Numba spelling, as a
 // top-level kernel named after its qualified name (`make.<locals>.inner` ->
-// `_pk_make_inner`), and leaves in its place a plain def with the kernel's
-// own name and signature that returns the lifted kernel's result:
+// `make_inner`, whose workunit is `_pk_make_inner`, workunit_names.h), and
+// leaves in its place a plain def with the kernel's own name and signature
+// that returns the lifted kernel's result:
 //
 //   @njit                                  def make(factor):
-//   def _pk_make_inner(x, factor):             def inner(x):
-//       ...                                        return _pk_make_inner(x, factor)
+//   def make_inner(x, factor):                 def inner(x):
+//       ...                                        return make_inner(x, factor)
 //                                              return inner
 //
 // Every later visitor then sees an ordinary top-level kernel, whose drop-in
@@ -37,8 +38,10 @@
 
 namespace caramba {
 
-/// The top-level name of a lifted kernel: `_pk_` and its qualified name with
-/// `.<locals>.` written `_` (`make.<locals>.inner` -> `_pk_make_inner`).
+/// The top-level name of a lifted kernel: its qualified name with
+/// `.<locals>.` written `_` (`make.<locals>.inner` -> `make_inner`); a kernel
+/// of a block, whose qualified name is its own name, gets `_kernel` added
+/// (`norm2` -> `norm2_kernel`). PlanLift refuses a name the module spells.
 std::string LiftedName(std::string_view qualname);
 
 /// How a kernel that is not a top-level statement becomes one.

@@ -577,10 +577,28 @@ class Planner {
     return true;
   }
 
+  // Whether assignment `a` sets `v`: `v = ...`, or `a, v = 0, 1` with one
+  // value per name (features/tuple_helpers.py::fib_pair), whose every name
+  // the phase binds too, as the whole statement moves into it.
+  bool InitSets(const Node& a, const std::string& v, const std::set<std::string>& assigned) const {
+    Node left = a.ChildByField("left"), right = a.ChildByField("right");
+    if (IsName(left, v)) return true;
+    if ((left.Type() != "pattern_list" && left.Type() != "tuple_pattern") ||
+        (right.Type() != "expression_list" && right.Type() != "tuple") ||
+        left.NamedChildCount() != right.NamedChildCount())
+      return false;
+    bool sets = false;
+    for (const Node& n : left.NamedChildren()) {
+      if (n.Type() != "identifier" || !assigned.count(std::string(n.Text()))) return false;
+      sets = sets || n.Text() == v;
+    }
+    return sets;
+  }
+
   // The statement that sets `v` before the phase, which can move into it:
   // the last statement before the first loop that mentions `v`, a plain
   // assignment, with nothing in between that changes what it reads.
-  Node FindInit(const Phase& p, const std::string& v) const {
+  Node FindInit(const Phase& p, const std::string& v, const std::set<std::string>& assigned) const {
     Node prev = p.loops[0].PrevNamedSibling();
     std::vector<Node> between;
     while (prev && (prev.Type() == "comment" || !MentionsName(prev, v))) {
@@ -588,7 +606,7 @@ class Planner {
       prev = prev.PrevNamedSibling();
     }
     Node a = prev && prev.Type() == "expression_statement" ? prev.NamedChild(0) : Node();
-    if (!a || a.Type() != "assignment" || !IsName(a.ChildByField("left"), v) || !a.ChildByField("right") ||
+    if (!a || a.Type() != "assignment" || !a.ChildByField("right") || !InitSets(a, v, assigned) ||
         ContainsLoop(prev))
       return Node();
     bool reads_memory = false;
@@ -641,7 +659,7 @@ class Planner {
       if (std::find(in_.params.begin(), in_.params.end(), a) != in_.params.end())
         return Fail("a loop assigns the parameter '" + a + "'");
       if (p.loops.size() != 1) return Fail("fused loops carry '" + a + "'");
-      Node init = FindInit(p, a);
+      Node init = FindInit(p, a, assigned);
       if (!init)
         return Fail("'" + a + "' is carried into the loop at line " + line +
                     ", but not initialised right before it");
@@ -649,6 +667,8 @@ class Planner {
     }
     std::sort(p.inits.begin(), p.inits.end(),
               [](const Node& x, const Node& y) { return x.StartByte() < y.StartByte(); });
+    // A tuple assignment initialises several names, and moves once.
+    p.inits.erase(std::unique(p.inits.begin(), p.inits.end()), p.inits.end());
     // Inputs: variables mentioned and not bound by the phase, parameters first.
     std::vector<std::string> seen;
     auto visit = [&](const Node& root) {

@@ -57,10 +57,10 @@ void Builder::LowerNumpyStatements() {
   // (KernelRestorer).
   // Other CRB207 refusals (an element type unknown, a new array in a prange
   // loop) no host program lifts: they get the fallback they always had. So
-  // does a kernel with nothing else to lower (apps/heat.py::heat_run: two
-  // copies swapped around a call): it has no phase to become a host program
-  // of, and the plain-Python fallback runs it as Numba does.
-  bool host_runs_rest = !low.refusals.empty() && !low.rewrites.empty() && !low.unknown_arrays &&
+  // does a kernel the PhaseLowering declined (apps/heat.py::heat_run: two
+  // copies swapped around a call, no phase to make a host program of): the
+  // pass manager runs the pipeline again with it in declined_host_programs.
+  bool host_runs_rest = !low.refusals.empty() && !low.unknown_arrays && !options_.declined_host_programs.count(k_.name) &&
                         options_.phases && options_.parallelize != "none" && !plan_.as_function &&
                         std::all_of(low.refusals.begin(), low.refusals.end(), [&](const Diagnostic& d) {
                           return d.id == DiagId::kNumpyNewArray && d.start &&

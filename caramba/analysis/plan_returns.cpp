@@ -6,6 +6,30 @@
 namespace caramba {
 namespace kernel_plan_detail {
 
+namespace {
+
+// Whether a block of statements ends in a return on every path: its last
+// statement returns, or is an if whose branches, an else among them, all do
+// (npbench/nussinov.py::match: `if b1 + b2 == 3: return 1 else: return 0`).
+bool AlwaysReturns(const std::vector<Node>& stmts) {
+  if (stmts.empty()) return false;
+  const Node& last = stmts.back();
+  if (last.Type() == "return_statement") return true;
+  if (last.Type() != "if_statement") return false;
+  if (!AlwaysReturns(Statements(last.ChildByField("consequence")))) return false;
+  bool has_else = false;
+  for (const Node& c : last.NamedChildren()) {
+    if (c.Type() == "elif_clause" && !AlwaysReturns(Statements(c.ChildByField("consequence")))) return false;
+    if (c.Type() == "else_clause") {
+      has_else = true;
+      if (!AlwaysReturns(Statements(c.ChildByField("body")))) return false;
+    }
+  }
+  return has_else;
+}
+
+}  // namespace
+
 // A @pk.function returns one scalar on every path, or nothing on all.
 void Builder::FunctionReturns() {
   // A prange loop runs as a range loop, as Numba runs it without
@@ -47,8 +71,7 @@ void Builder::FunctionReturns() {
     plan_.returns = ReturnKind::kNothing;
     return;
   }
-  auto stmts = Statements(body_);
-  if (any_bare || stmts.empty() || stmts.back().Type() != "return_statement")
+  if (any_bare || !AlwaysReturns(Statements(body_)))
     Refuse(DiagId::kUnsupportedReturn, "may end without returning a value (Numba returns None there)",
            def_.ChildByField("name"));
   if ((rt == Scalar::kUnknown || IsComplex(rt)) && plan_.refusals.empty())

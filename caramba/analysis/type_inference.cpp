@@ -136,7 +136,9 @@ ParamTyping TypeParameters(const Kernel& k, const std::vector<std::string>& para
       out.refusals.push_back(
           {DiagId::kConflictingSignatures,
            "is called with signatures that need different translations: " + rec->conflict + " (" + rec->source + ")",
-           "translate one of the variants: call it through two kernels, one per kind of argument"});
+           "calls from other kernels are not affected (each signature becomes its own @pk.function there); "
+           "for calls from Python, convert the argument to one type before the call, or define one kernel per "
+           "kind of argument, then record the types again"});
     for (size_t i = 0; i < params.size(); ++i)
       out.types[params[i]] = i < rec->params.size() ? rec->params[i] : Type{};
     return out;

@@ -36,8 +36,8 @@ std::string Lift(const std::string& src) {
 }  // namespace
 
 TEST_CASE("nested kernels: the lifted name follows the qualified name (make.<locals>.inner)") {
-  CHECK(LiftedName("make.<locals>.inner") == "_pk_make_inner");
-  CHECK(LiftedName("norm2") == "_pk_norm2");
+  CHECK(LiftedName("make.<locals>.inner") == "make_inner");
+  CHECK(LiftedName("norm2") == "norm2_kernel");
 }
 
 TEST_CASE("nested kernels: a factory's kernel is lifted, its closure passed by the def left in place (make_scaler)") {
@@ -46,12 +46,12 @@ TEST_CASE("nested kernels: a factory's kernel is lifted, its closure passed by t
                     "        for i in range(a.shape[0]):\n            out[i] = factor * a[i]\n        return out\n"
                     "    return scale\n";
   CHECK(Lift(src) == kHead +
-                         "@njit\ndef _pk_make_scaler_scale(a, factor):\n    out = np.empty_like(a)\n"
+                         "@njit\ndef make_scaler_scale(a, factor):\n    out = np.empty_like(a)\n"
                          "    for i in range(a.shape[0]):\n        out[i] = factor * a[i]\n    return out\n\n\n"
-                         "def make_scaler(factor):\n    def scale(a):\n        return _pk_make_scaler_scale(a, factor)\n"
+                         "def make_scaler(factor):\n    def scale(a):\n        return make_scaler_scale(a, factor)\n"
                          "    return scale\n");
   Tree lifted = Tree::Parse(Lift(src));
-  auto found = FindLifted(lifted, "_pk_make_scaler_scale");
+  auto found = FindLifted(lifted, "make_scaler_scale");
   REQUIRE(found);
   CHECK(found->qualname == "make_scaler.<locals>.scale");
   CHECK(found->closure == std::vector<std::string>{"factor"});
@@ -76,7 +76,7 @@ TEST_CASE("nested kernels: what the enclosing function binds again, in a loop or
        "        def k(a):\n            a[0] = 2\n    return k\n",
        "make.<locals>.k", "another kernel named 'k' is defined in the same scope"},
       {"@njit\ndef make_k(a):\n    a[0] = 3\n\n\ndef make():\n    @njit\n    def k(a):\n        a[0] = 1\n    return k\n",
-       "make.<locals>.k", "the name it would have at module level, '_pk_make_k', is the workunit of kernel 'make_k'"},
+       "make.<locals>.k", "the name it would have at module level, 'make_k', is taken"},
       {"class Grid:\n    @staticmethod\n    @njit\n    def fill(a):\n        a[0] = 1\n", "Grid.fill",
        "it is defined in class 'Grid'"},
       {"def a():\n    def b():\n        @njit\n        def deep(x):\n            x[0] = 1\n        return deep\n    return b\n",
@@ -95,8 +95,8 @@ TEST_CASE("nested kernels: what the enclosing function binds again, in a loop or
 TEST_CASE("nested kernels: a kernel under if __name__ == '__main__' is lifted before the block (norm2)") {
   std::string src = kHead + "if __name__ == \"__main__\":\n    @njit\n    def norm2(v):\n        return v[0]\n\n"
                             "    print(norm2(np.ones(3)))\n";
-  CHECK(Lift(src) == kHead + "@njit\ndef _pk_norm2(v):\n    return v[0]\n\n\nif __name__ == \"__main__\":\n"
-                             "    def norm2(v):\n        return _pk_norm2(v)\n\n    print(norm2(np.ones(3)))\n");
+  CHECK(Lift(src) == kHead + "@njit\ndef norm2_kernel(v):\n    return v[0]\n\n\nif __name__ == \"__main__\":\n"
+                             "    def norm2(v):\n        return norm2_kernel(v)\n\n    print(norm2(np.ones(3)))\n");
 }
 
 TEST_CASE("nested kernels: a refused lifted kernel gets its input text back byte for byte (show_nested)") {
@@ -157,10 +157,27 @@ TEST_CASE("nested kernels: recorded types of a factory's kernel, its closure inc
   };
   auto with = codes(profile_with("\"lo\": " + f64 + ", \"hi\": " + f64));
   CHECK(with.first == "");
-  CHECK(with.second.find("def _pk__pk_make_clipper_clip_into(tid, a: pk.View1D[pk.double], out: pk.View1D[pk.double], lo: pk.double, "
+  // One naming rule (workunit_names.h): the workunit is `_pk_` and the
+  // lifted name, never `_pk__pk_...`; the caller has the lifted name.
+  CHECK(with.second.find("def _pk_make_clipper_clip_into(tid, a: pk.View1D[pk.double], out: pk.View1D[pk.double], lo: pk.double, "
                          "hi: pk.double)") != std::string::npos);
+  CHECK(with.second.find("def make_clipper_clip_into(a, out, lo, hi):") != std::string::npos);
+  CHECK(with.second.find("return make_clipper_clip_into(a, out, lo, hi)") != std::string::npos);
+  CHECK(with.second.find("_pk__pk_") == std::string::npos);
   // A recording without the closure's types says too little: static
   // inference, which refuses.
   CHECK(codes(profile_with("\"v\": " + f64)).first == "CRB140 ");
   CHECK(codes(nullptr).first == "CRB140 ");
+}
+
+TEST_CASE("nested kernels: a lifted name the module already spells stays nested (make_filter, make_filter_smooth)") {
+  // `make_filter_smooth` is only a local of another function: the lifted
+  // kernel would still shadow it for every later reader of the module.
+  std::string src = kHead +
+                    "def other():\n    make_filter_smooth = 1\n    return make_filter_smooth\n\n\n"
+                    "def make_filter(w):\n    @njit\n    def smooth(a):\n        a[0] = w\n    return smooth\n";
+  LiftDecision d = Decide(src, "make_filter.<locals>.smooth");
+  CHECK(d.applies);
+  CHECK(!d.plan);
+  CHECK(d.why == "the name it would have at module level, 'make_filter_smooth', is taken");
 }

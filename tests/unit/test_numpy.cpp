@@ -6,6 +6,8 @@
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/numpy_table.h"
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
 #include "caramba/syntax.h"
 
 using namespace caramba;
@@ -538,7 +540,7 @@ TEST_CASE("decimate: slices with a step read every step-th element, products of 
 }
 
 TEST_CASE("heat_run: copies swapped around a kernel call, with nothing else to lower, fall back to plain Python") {
-  Tree t = Tree::Parse(
+  const std::string src =
       "import numpy as np\nfrom numba import njit, prange\n\n"
       "@njit(\"void(float64[:, :], float64[:, :], float64)\", parallel=True)\n"
       "def heat_step(u, u_new, alpha):\n"
@@ -553,7 +555,39 @@ TEST_CASE("heat_run: copies swapped around a kernel call, with nothing else to l
       "    for s in range(steps):\n"
       "        heat_step(a, b, alpha)\n"
       "        a, b = b, a\n"
-      "    return a\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  CHECK(FallsBack(PlanOf(plans, "heat_run")));
+      "    return a\n";
+  Tree t = Tree::Parse(src);
+  // No prediction of the PhaseLowering's decision in the plan: a kernel it
+  // declined (no phase: heat_step is its own kernel) gets its fallback once
+  // named in declined_host_programs, and the whole pipeline gives it.
+  TranslateOptions declined;
+  declined.declined_host_programs.insert("heat_run");
+  KernelPlans second = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py", &declined});
+  CHECK(FallsBack(PlanOf(second, "heat_run")));
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  std::string codes;
+  for (const Diagnostic& d : r.diagnostics) codes += std::string(d.Code()) + " ";
+  CHECK(codes.find("CRB207") == std::string::npos);
+  CHECK(codes.find("CRB515") != std::string::npos);
+  CHECK(r.output.find("def heat_run(u, alpha, steps):") != std::string::npos);
+  CHECK(r.output.find("@njit(\"float64[:, :](float64[:, :], float64, int64)\")\ndef heat_run") == std::string::npos);
+}
+
+TEST_CASE("nussinov match: a helper returning from both branches of an if/else becomes a @pk.function") {
+  const std::string src =
+      "import numpy as np\nimport numba as nb\n\n"
+      "@nb.njit\ndef match(b1, b2):\n    if b1 + b2 == 3:\n        return 1\n    else:\n        return 0\n\n"
+      "@nb.njit(\"void(int32[:], int32[:])\")\n"
+      "def pairs(seq, out):\n"
+      "    for i in range(seq.shape[0] - 1):\n"
+      "        out[i] = match(seq[i], seq[i + 1])\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  std::string codes;
+  for (const Diagnostic& d : r.diagnostics)
+    if (d.severity != Severity::Note) codes += std::string(d.Code()) + " ";
+  CHECK(codes.find("CRB119") == std::string::npos);
+  CHECK(codes.find("CRB127") == std::string::npos);
+  CHECK(r.output.find("@pk.function") != std::string::npos);
 }

@@ -222,6 +222,27 @@ TEST_CASE("argmax_abs: a serial loop computing two dependent values hands them b
   CHECK(p.prog.phases[0].inits.size() == 2);
 }
 
+TEST_CASE("fib_pair: a tuple initialisation of the values a serial loop carries moves into its phase once") {
+  Planned p = Plan("n",
+                   "    a, b = 0, 1\n"
+                   "    for _ in range(n):\n"
+                   "        a, b = b, a + b\n"
+                   "    return a, b\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK_FALSE(p.prog.phases[0].parallel);
+  CHECK(p.prog.phases[0].cells.size() == 2);
+  REQUIRE(p.prog.phases[0].inits.size() == 1);
+  CHECK(p.prog.phases[0].inits[0].Text() == "a, b = 0, 1");
+  // A tuple that also sets a name the loop does not carry stays on the host.
+  Planned q = Plan("n",
+                   "    a, b, c = 0, 1, 5\n"
+                   "    for _ in range(n):\n"
+                   "        a, b = b, a + b\n"
+                   "    return a + c, b\n");
+  CHECK_FALSE(q.prog.ok);
+}
+
 TEST_CASE("heat_swap: a loop over the host's own arrays is a parallel phase (its overlaps are checked at dispatch)") {
   Planned p = Plan("u, steps",
                    "    n = u.shape[0]\n"

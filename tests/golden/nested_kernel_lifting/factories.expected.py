@@ -5,7 +5,7 @@ from numba import njit, prange
 
 
 @njit
-def _pk_make_scaler_scale(a, factor):
+def make_scaler_scale(a, factor):
     out = np.empty_like(a)
     for i in range(a.shape[0]):
         out[i] = factor * a[i]
@@ -14,12 +14,12 @@ def _pk_make_scaler_scale(a, factor):
 
 def make_scaler(factor):
     def scale(a):
-        return _pk_make_scaler_scale(a, factor)
+        return make_scaler_scale(a, factor)
     return scale
 
 
 @njit(parallel=True)
-def _pk_make_band_count_in_band(x, lo, hi):
+def make_band_count_in_band(x, lo, hi):
     c = 0
     for i in prange(x.shape[0]):
         if lo <= x[i] and x[i] < hi:
@@ -31,12 +31,12 @@ def make_band(lo, width):
     hi = lo + width  # bound once, before the kernel: passed by the def
 
     def count_in_band(x, ):
-        return _pk_make_band_count_in_band(x, lo, hi)
+        return make_band_count_in_band(x, lo, hi)
     return count_in_band
 
 
 @njit
-def _pk_main_norm(v):
+def main_norm(v):
     s = 0.0
     for i in range(v.shape[0]):
         s += v[i] * v[i]
@@ -45,13 +45,13 @@ def _pk_main_norm(v):
 
 def main():
     def norm(v):
-        return _pk_main_norm(v)
+        return main_norm(v)
 
     print(norm(np.ones(3)))
 
 
 @njit
-def _pk_total(v):
+def total_kernel(v):
     s = 0.0
     for i in range(v.shape[0]):
         s += v[i]
@@ -60,7 +60,7 @@ def _pk_total(v):
 
 if __name__ == "__main__":
     def total(v):
-        return _pk_total(v)
+        return total_kernel(v)
 
     main()
     print(total(np.ones(3)))

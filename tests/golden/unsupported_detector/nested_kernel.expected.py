@@ -17,7 +17,7 @@ def make_scalers():
 
 
 @njit
-def _pk_make_shifted_shifted(x, table):  # expect: CRB122
+def make_shifted_shifted(x, table):  # expect: CRB122
     out = np.empty_like(x)
     for i in range(x.shape[0]):
         out[i] = x[i] + table[i % 4]
@@ -26,7 +26,7 @@ def _pk_make_shifted_shifted(x, table):  # expect: CRB122
 
 def make_shifted(table):
     def shifted(x):  # expect: CRB122
-        return _pk_make_shifted_shifted(x, table)
+        return make_shifted_shifted(x, table)
     return shifted
 
 

@@ -1,0 +1,25 @@
+// workunit_names.h — the one rule that names a kernel's workunit.
+//
+// The SemanticTransformer writes the workunit under this name, validation
+// finds the plan of a workunit by it, the helper registry keeps @pk.function
+// names clear of it, the KernelRestorer finds a caller's workunit by it and
+// the NestedKernelLifting keeps lifted names clear of it. One function, so
+// that they cannot disagree (a lifted kernel's workunit once read
+// `_pk__pk_make_inner`).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace caramba {
+
+/// Prefix of every workunit name; user code may not use it (CRB reserved name).
+inline constexpr std::string_view kWorkunitPrefix = "_pk_";
+
+/// The workunit of kernel `kernel`: `_pk_<kernel>`. A phase kernel
+/// (`_pk_star2_phase1`, phases.h) already carries a reserved name and is its
+/// own workunit; so is every kernel under `--caller-style=thesis`, whose
+/// caller is `call_<kernel>` instead.
+std::string WorkunitName(std::string_view kernel, bool thesis = false);
+
+}  // namespace caramba
