@@ -128,3 +128,15 @@ TEST_CASE("block_traces: 'blk = G[k, e, j]' then 'blk[0, 0]' says G's rank is un
   CHECK(rank);
   CHECK(Refusal(p, "CRB121").empty());  // no echo about blk
 }
+
+TEST_CASE("softmax: np.empty(shape, dtype=x.dtype) has x's element type") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit(\"float32[:, :](float32[:, :])\")\ndef softmax(x):\n"
+                            "    tmp_max = np.empty((x.shape[0], 1), dtype=x.dtype)\n"
+                            "    for i in range(x.shape[0]):\n        tmp_max[i, 0] = x[i, 0]\n"
+                            "    return tmp_max\n",
+                        "softmax");
+  REQUIRE(p.types.count("tmp_max"));
+  CHECK(p.types.at("tmp_max").scalar == Scalar::kFloat32);
+  CHECK(p.types.at("tmp_max").rank == 2);
+}
