@@ -1,12 +1,102 @@
 // numpy_elementwise.cpp — element-wise assignments `a[...] op= <array expression>`.
 // See numpy_lowerer.h for how the files share the work.
 #include <algorithm>
+#include <cctype>
 #include <functional>
 
 #include "caramba/analysis/numpy_lowerer.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba::numpy_lowering {
+
+namespace {
+
+// `j`, `j-2`, `j+1`, `3` (squeezed): the name ("" for a literal) and the constant added to it.
+bool NameOffset(const std::string& squeezed, std::string& name, long& offset) {
+  size_t op = squeezed.find_first_of("+-", 1);
+  std::string head = op == std::string::npos ? squeezed : squeezed.substr(0, op);
+  std::string tail = op == std::string::npos ? "" : squeezed.substr(op + 1);
+  if (!tail.empty() && !IsIntegerText(tail)) return false;
+  long c = tail.empty() ? 0 : std::stol(tail) * (squeezed[op] == '-' ? -1 : 1);
+  if (IsIntegerText(head)) {
+    if (!tail.empty()) return false;
+    name.clear();
+    offset = std::stol(head);
+    return true;
+  }
+  if (head.empty() || !(std::isalpha(static_cast<unsigned char>(head[0])) || head[0] == '_')) return false;
+  for (char ch : head)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') return false;
+  name = head;
+  offset = c;
+  return true;
+}
+
+// An integer literal, possibly negated: its value.
+bool LiteralValue(const Node& e, long& v) {
+  Node n = StripParens(e);
+  bool neg = n.Type() == "unary_operator" && n.Child(0).Text() == "-";
+  if (neg) n = StripParens(n.ChildByField("argument"));
+  std::string t(n.Text());
+  if (n.Type() != "integer" || !IsIntegerText(t)) return false;
+  v = neg ? -std::stol(t) : std::stol(t);
+  return true;
+}
+
+}  // namespace
+
+// The smallest value loop variable `name` of a `for name in range(...)`
+// around `s` takes, when the range's bounds say it (a literal start going
+// up, a literal stop coming down) and the body never rebinds it.
+bool Lowerer::LoopMinimum(const Node& s, const std::string& name, long& min) const {
+  for (Node p = s.Parent(); p && p != body_; p = p.Parent()) {
+    if (p.Type() != "for_statement" || p.ChildByField("left").Text() != name) continue;
+    Node call = p.ChildByField("right");
+    if (call.Type() != "call" || call.ChildByField("function").Text() != "range") return false;
+    std::vector<Node> args = call.ChildByField("arguments").NamedChildren();
+    for (const Node& a : args)
+      if (a.Type() == "keyword_argument" || a.Type() == "comment") return false;
+    long step = 1;
+    if (args.size() == 3 && !LiteralValue(args[2], step)) return false;
+    bool ok = false;
+    if (args.size() == 1) ok = (min = 0, true);
+    else if (args.size() >= 2 && step > 0) ok = LiteralValue(args[0], min);
+    else if (args.size() == 3 && step < 0 && LiteralValue(args[1], min)) ok = (min += 1, true);
+    if (!ok) return false;
+    bool rebound = false;
+    Walk(p.ChildByField("body"), [&](const Node& x) {
+      bool binds = x.Type() == "assignment" || x.Type() == "augmented_assignment" || x.Type() == "for_statement" ||
+                   x.Type() == "named_expression";
+      if (binds)
+        Walk(x.ChildByField(x.Type() == "named_expression" ? "name" : "left"), [&](const Node& t) {
+          if (t.Type() == "identifier" && t.Text() == name) rebound = true;
+          // `p[1:n, j] = ...` writes an element: its index binds nothing.
+          return !rebound && t.Type() != "subscript" && t.Type() != "attribute";
+        });
+      return !rebound;
+    });
+    return !rebound;
+  }
+  return false;
+}
+
+// Leaves of one base that provably share no element: in some dimension both
+// index one element, the same loop variable plus different constants (or
+// different literals), and neither index can be negative (a negative index
+// counts from the end and could meet the other: p[:, j - 1] at j = 0).
+bool Lowerer::Disjoint(const Node& s, const Leaf& a, const Leaf& b) const {
+  for (size_t d = 0; d < a.fixed.size() && d < b.fixed.size(); ++d) {
+    if (a.fixed[d].empty() || b.fixed[d].empty()) continue;
+    std::string na, nb;
+    long ca = 0, cb = 0;
+    if (!NameOffset(Squeeze(a.fixed[d]), na, ca) || !NameOffset(Squeeze(b.fixed[d]), nb, cb)) continue;
+    if (na != nb || ca == cb) continue;
+    long lowest = 0;
+    if (!na.empty() && !LoopMinimum(s, na, lowest)) continue;
+    if (lowest + std::min(ca, cb) >= 0) return true;
+  }
+  return false;
+}
 
 void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right) {
   // In `C *= alpha` the target is itself an operand: a known array beside
@@ -30,7 +120,8 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
   bool overlap = false;
   // A computed operand (`A @ x`, np.outer) reads other elements of its operands.
   std::function<bool(const Leaf&)> reads_other = [&](const Leaf& l) {
-    if (l.kind == Leaf::Kind::kArray) return l.base == target.base && l.entries_key != target.entries_key;
+    if (l.kind == Leaf::Kind::kArray)
+      return l.base == target.base && l.entries_key != target.entries_key && !Disjoint(s, l, target);
     for (const auto& part : l.sub)
       for (const Leaf& x : part)
         if (x.base == target.base || reads_other(x)) return true;
@@ -61,6 +152,21 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
     for (size_t d = 0; d < result.size(); ++d) shape += (d ? ", " : "") + result[d].length;
     if (result.size() > 1) shape = "(" + shape + ")";
     Node host = HostStatement(s, shape);
+    if (!host && target.kind == Leaf::Kind::kArray && target.perm.empty()) {
+      // Lengths that change from step to step (`y[:k]` in `for k`): a
+      // temporary with the target's own extents holds every step's elements
+      // (a slice is never longer than its axis), and those extents are known
+      // before the loop when the target is.
+      std::string extents;
+      for (size_t d = 0; d < target.fixed.size(); ++d)
+        if (target.fixed[d].empty())
+          extents += (extents.empty() ? "" : ", ") + target.base + ".shape[" + std::to_string(d) + "]";
+      if (result.size() > 1) extents = "(" + extents + ")";
+      if (Node h = HostStatement(s, extents); h && !(h == s)) {
+        host = h;
+        shape = extents;
+      }
+    }
     if (!host || numpy_.empty())
       Fail(DiagId::kNumpyTemporary, "'" + FirstLine(s.Text()) + "' reads '" + target.base +
                                         "' through other indices and needs a temporary array", s,

@@ -164,6 +164,8 @@ class Lowerer {
   // Replaces statement `s` by the prelude lines and `text` (which may hold
   // several lines, already indented relative to the statement).
   void Emit(const Node& s, const std::string& text);
+  // `t1 = t2 = value` with arrays: one lowered assignment per target.
+  void Chain(const Node& s, const Node& assignment);
   // ---- scalar expressions -----------------------------------------------------------
   // The text of a scalar expression: reductions become accumulators computed
   // by loops in the prelude; np.minimum/np.maximum of scalars NaN-propagating
@@ -178,6 +180,8 @@ class Lowerer {
   // np.minimum(x, y): y when y is NaN, x when x is NaN (x != x), else the
   // smaller; x and y are pure, so repeating them is exact.
   std::string NanMinMax(bool min, const std::string& x, const std::string& y);
+  // np.logical_and & co of element (or scalar) texts.
+  std::string Logical(const NumpyFunction* f, const std::vector<std::string>& args, const Node& call);
   // ---- array operands ------------------------------------------------------------------
   // Python's normalisation of a slice bound against extent `n`.
   std::string Bound(const Node& b, bool hi, const std::string& n);
@@ -229,6 +233,10 @@ class Lowerer {
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right);
   Node HostStatement(const Node& s, const std::string& shape) const;
+  // `a` and `b` (leaves of one base) provably share no element (p[:, j] and p[:, j - 1]).
+  bool Disjoint(const Node& s, const Leaf& a, const Leaf& b) const;
+  // The least value of loop variable `name` around `s` (range bounds), or false.
+  bool LoopMinimum(const Node& s, const std::string& name, long& min) const;
   // A prange loop encloses `s`: each of its iterations needs arrays of its own.
   bool InParallelLoop(const Node& s) const;
   // ---- new arrays (numpy_temporaries.cpp) -------------------------------------------------
@@ -267,6 +275,7 @@ class Lowerer {
   std::set<std::string> ids_;                // names its shape checks read
   std::vector<std::string>* sink_ = &lines_;  // where HoldValue puts its temporaries
   bool abstained_ = false;                  // a statement left to other refusals
+  std::vector<std::string>* emitted_ = nullptr;  // Chain: Emit collects each target's text here
   bool top_ = false;                        // the statement is a top-level statement of the kernel
   std::map<std::string, std::string> held_;  // text -> temporary, per statement
   std::map<std::string, std::string> shared_;  // text -> top-level temporary, per kernel

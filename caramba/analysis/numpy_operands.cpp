@@ -93,6 +93,15 @@ std::string Lowerer::ElementText(const Node& e, const std::vector<std::string>& 
     return NanMinMax(Row(n)->scalar == "min", a, b);
   }
   if (t == "call" && CopiedArray(n)) return ElementText(CopiedArray(n), idx, leaves, next);
+  if (t == "call" && Row(n)->cls == NumpyClass::kLogical) {
+    std::vector<std::string> args;
+    for (const Node& a : n.ChildByField("arguments").NamedChildren()) {
+      if (a.Type() == "comment") continue;
+      if (a.Type() == "keyword_argument") Fail(DiagId::kNumpyExpression, "passes keyword arguments to a ufunc", a);
+      args.push_back(ElementText(a, idx, leaves, next));
+    }
+    return Logical(Row(n), args, n);
+  }
   if (t == "call") {
     for (const Node& a : n.ChildByField("arguments").NamedChildren())
       if (a.Type() == "keyword_argument") Fail(DiagId::kNumpyExpression, "passes keyword arguments to a ufunc", a);

@@ -111,6 +111,7 @@ int Lowerer::ComputeExprRank(const Node& e) const {
     case NumpyClass::kMath:
     case NumpyClass::kBuiltin:
     case NumpyClass::kNanMinMax:
+    case NumpyClass::kLogical:
     case NumpyClass::kWhere: {
       int r = 0;
       for (const Node& x : ops) r = std::max(r, ExprRank(x));

@@ -3,6 +3,7 @@
 // reductions replaced by accumulators.
 // See numpy_lowerer.h for how the files share the work.
 #include <algorithm>
+#include <set>
 
 #include "caramba/analysis/numpy_lowerer.h"
 #include "caramba/analysis/walk.h"
@@ -42,7 +43,7 @@ bool Lowerer::IsReduction(const Node& n) const {
 bool Lowerer::IsElementwiseCall(const Node& n) const {
   const NumpyFunction* f = Row(n);
   return f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax ||
-               f->cls == NumpyClass::kWhere);
+               f->cls == NumpyClass::kWhere || f->cls == NumpyClass::kLogical);
 }
 
 // `a > 0`, `u != v`: one comparison (a chain of them on arrays is an error
@@ -124,7 +125,9 @@ bool Lowerer::NeedsLowering(const Node& root) const {
     // `C *= alpha`: an in-place update of the whole array, with no slice
     // or array operator on either side.
     else if (t == "augmented_assignment" && Rank(n.ChildByField("left")) > 0) found = true;
-    else if (t == "call" && (IsReduction(n) || (Row(n) && Row(n)->cls == NumpyClass::kNanMinMax))) found = true;
+    else if (t == "call" && (IsReduction(n) || (Row(n) && (Row(n)->cls == NumpyClass::kNanMinMax ||
+                                                            Row(n)->cls == NumpyClass::kLogical))))
+      found = true;
     else if (t == "binary_operator" && IsReduction(n)) found = true;  // `u @ v`
     else if ((t == "binary_operator" || t == "unary_operator" || t == "call" || t == "comparison_operator" ||
               t == "attribute") &&
@@ -227,6 +230,10 @@ void Lowerer::Simple(const Node& s) {
         Fail(DiagId::kNumpyExpression, "uses NumPy in a statement that is not an assignment", s);
       Node left = a.ChildByField("left"), right = a.ChildByField("right");
       std::string op = a.Type() == "assignment" ? "=" : std::string(a.ChildByField("operator").Text());
+      if (right && right.Type() == "assignment" && op == "=") {
+        Chain(s, a);
+        return;
+      }
       if (!right || right.Type() == "assignment")
         Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays", s);
       if (IsArraySubscript(left) || (left.Type() == "identifier" && Rank(left) > 0 && op != "=")) {
@@ -274,10 +281,69 @@ void Lowerer::Simple(const Node& s) {
 // several lines, already indented relative to the statement).
 void Lowerer::Emit(const Node& s, const std::string& text) {
   std::string indent = Indentation(s);
-  std::string out = "# " + FirstLine(s.Text()) + in_.newline + indent;
+  std::string out = emitted_ && !emitted_->empty() ? "" : "# " + FirstLine(s.Text()) + in_.newline + indent;
   for (const auto& l : lines_) out += ShiftContinuations(l, indent) + in_.newline + indent;
   out += ShiftContinuations(text, indent);  // (the loop nest of ElementWise is shifted already)
-  out_.rewrites.push_back({s.StartByte(), s.EndByte(), out});
+  if (emitted_) emitted_->push_back(out);
+  else out_.rewrites.push_back({s.StartByte(), s.EndByte(), out});
+}
+
+// `a[i:, i] = a[i, i:] = <value>`: Python evaluates the value once and stores
+// it into each target, left to right. When the value reads none of the
+// targets' arrays and calls nothing but NumPy's table and pure builtins,
+// evaluating it again for each target gives the same elements, so the chain
+// is one lowered assignment per target (covariance's symmetric fill).
+void Lowerer::Chain(const Node& s, const Node& a) {
+  std::vector<Node> targets;
+  Node value = a;
+  while (value.Type() == "assignment" && value.ChildByField("right")) {
+    if (value.ChildByField("type")) break;
+    targets.push_back(value.ChildByField("left"));
+    value = value.ChildByField("right");
+  }
+  std::set<std::string> bases;
+  for (const Node& t : targets) {
+    Node b = t.Type() == "subscript" ? t.ChildByField("value") : Node();
+    if (!b || b.Type() != "identifier")
+      Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays whose target '" + FirstLine(t.Text()) +
+                                         "' is not a subscript of an array", s,
+           "write one assignment per target");
+    bases.insert(std::string(b.Text()));
+  }
+  static const std::set<std::string, std::less<>> kPure = {"len", "min", "max", "abs", "float", "int"};
+  auto check = [&](const Node& root) {
+    Walk(root, [&](const Node& n) {
+      if (n.Type() == "identifier" && bases.count(std::string(n.Text())))
+        Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays whose value reads '" +
+                                           std::string(n.Text()) + "', which it also writes", s,
+             "compute the value into its own array first, then assign it to each target");
+      if (n.Type() == "call" && !Row(n) && !kPure.count(n.ChildByField("function").Text()))
+        Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays whose value calls '" +
+                                           FirstLine(n.ChildByField("function").Text()) + "'", s,
+             "compute the value into a name first, then assign it to each target");
+      return true;
+    });
+  };
+  check(value);
+  for (const Node& t : targets)
+    for (const Node& i : t.ChildrenByField("subscript")) check(i);
+  std::vector<std::string> parts;
+  emitted_ = &parts;
+  try {
+    for (const Node& t : targets) {
+      lines_.clear();
+      held_.clear();
+      if (IsArraySubscript(t)) ElementWise(s, t, "=", value);
+      else Emit(s, std::string(t.Text()) + " = " + ScalarText(value));
+    }
+  } catch (...) {
+    emitted_ = nullptr;
+    throw;
+  }
+  emitted_ = nullptr;
+  std::string text;
+  for (size_t k = 0; k < parts.size(); ++k) text += (k ? in_.newline + Indentation(s) : "") + parts[k];
+  out_.rewrites.push_back({s.StartByte(), s.EndByte(), text});
 }
 
 // The text of a scalar expression: reductions become accumulators computed
@@ -292,6 +358,16 @@ std::string Lowerer::ScalarText(const Node& e) {
     if (args.size() != 2 || IsArrayValued(args[0]) || IsArrayValued(args[1]))
       Fail(DiagId::kNumpyExpression, "calls " + std::string(e.ChildByField("function").Text()) + " on arrays here", e);
     return NanMinMax(Row(e)->scalar == "min", ScalarText(args[0]), ScalarText(args[1]));
+  }
+  if (t == "call" && Row(e) && Row(e)->cls == NumpyClass::kLogical) {
+    std::vector<std::string> args;
+    for (const Node& a : e.ChildByField("arguments").NamedChildren()) {
+      if (a.Type() == "comment") continue;
+      if (a.Type() == "keyword_argument" || IsArrayValued(a))
+        Fail(DiagId::kNumpyExpression, "calls " + std::string(e.ChildByField("function").Text()) + " on arrays here", e);
+      args.push_back(ScalarText(a));
+    }
+    return Logical(Row(e), args, e);
   }
   if (t == "subscript" && IsArraySubscript(e) && IsPlainValue(e)) return std::string(e.Text());  // a subview
   if (t == "subscript" && !IsArraySubscript(e)) return ElementChain(e);
@@ -322,6 +398,21 @@ std::string Lowerer::ElementChain(const Node& e) {
 
 // np.minimum(x, y): y when y is NaN, x when x is NaN (x != x), else the
 // smaller; x and y are pure, so repeating them is exact.
+// np.logical_and(x, y) is `(x != 0) & (y != 0)`: a bool of each operand's
+// truth (NaN is nonzero, so true, as in NumPy), combined with the bitwise
+// operator of bools, which keeps its parentheses in every spelling.
+std::string Lowerer::Logical(const NumpyFunction* f, const std::vector<std::string>& args, const Node& call) {
+  if (static_cast<int>(args.size()) < f->min_args || static_cast<int>(args.size()) > f->max_args)
+    Fail(DiagId::kNumpyExpression, "calls " + std::string(call.ChildByField("function").Text()) + " with " +
+                                       std::to_string(args.size()) + " arguments", call);
+  auto truth = [](const std::string& x) { return "(" + Paren(x) + " != 0)"; };
+  if (f->scalar == "not") return "(" + Paren(args[0]) + " == 0)";
+  if (f->scalar != "and" && f->scalar != "or" && f->scalar != "xor")  // np.less & co
+    return "(" + Paren(args[0]) + " " + std::string(f->scalar) + " " + Paren(args[1]) + ")";
+  std::string op = f->scalar == "and" ? " & " : f->scalar == "or" ? " | " : " != ";
+  return "(" + truth(args[0]) + op + truth(args[1]) + ")";
+}
+
 std::string Lowerer::NanMinMax(bool min, const std::string& x, const std::string& y) {
   std::string px = Paren(HoldValue(x)), py = Paren(HoldValue(y));
   return "(" + px + " if " + px + (min ? " <= " : " >= ") + py + " or " + px + " != " + px + " else " + py + ")";

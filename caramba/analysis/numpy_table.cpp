@@ -61,6 +61,21 @@ const NumpyFunction kTable[] = {
     // np.minimum(1.0, nan) is nan; math.fmin and Python's min are not.
     {"minimum",    C::kNanMinMax, 2, 2, "min",    R::kNone,   D::kPromote,   ""},
     {"maximum",    C::kNanMinMax, 2, 2, "max",    R::kNone,   D::kPromote,   ""},
+    // Truth values: an element is true when it is nonzero (NaN included).
+    // The scalar column names the combination numpy_statements.cpp spells
+    // with comparisons and & | != (never and/or: the dialect drops the
+    // parentheses of nested boolean operators).
+    {"logical_and", C::kLogical, 2, 2, "and",     R::kNone,   D::kBool,      ""},
+    {"logical_or",  C::kLogical, 2, 2, "or",      R::kNone,   D::kBool,      ""},
+    {"logical_xor", C::kLogical, 2, 2, "xor",     R::kNone,   D::kBool,      ""},
+    {"logical_not", C::kLogical, 1, 1, "not",     R::kNone,   D::kBool,      ""},
+    // Comparison ufuncs: the scalar column is Python's operator.
+    {"less",       C::kLogical, 2, 2, "<",        R::kNone,   D::kBool,      ""},
+    {"less_equal", C::kLogical, 2, 2, "<=",       R::kNone,   D::kBool,      ""},
+    {"greater",    C::kLogical, 2, 2, ">",        R::kNone,   D::kBool,      ""},
+    {"greater_equal", C::kLogical, 2, 2, ">=",    R::kNone,   D::kBool,      ""},
+    {"equal",      C::kLogical, 2, 2, "==",       R::kNone,   D::kBool,      ""},
+    {"not_equal",  C::kLogical, 2, 2, "!=",       R::kNone,   D::kBool,      ""},
     // Reductions, lowered to loops inside the kernel.
     {"sum",        C::kReduction, 1, 1, "",       R::kSum,    D::kSumLike,   ""},
     {"prod",       C::kReduction, 1, 1, "",       R::kProd,   D::kSumLike,   ""},

@@ -28,6 +28,7 @@ enum class NumpyClass {
   kTranspose,   // np.transpose(a), a.T, a.transpose(): the same elements, indices reversed
   kFlip,        // np.flip(a): the same elements, every axis reversed
   kOuter,       // np.outer(u, v) of vectors: the matrix u[i] * v[j]
+  kLogical,     // element-wise bools: comparisons (np.less) and truth values combined (np.logical_and)
 };
 
 /// What a reduction computes (kReduction rows).

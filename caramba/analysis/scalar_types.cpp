@@ -316,6 +316,7 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
   if (t == "call") {
     const NumpyFunction* f = FindNumpyFunction(imports.Resolve(e.ChildByField("function")));
     auto args = e.ChildByField("arguments").NamedChildren();
+    if (f && f->cls == NumpyClass::kLogical) return Scalar::kBool;
     if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
       Scalar s = Scalar::kUnknown;
       for (const Node& a : args) {

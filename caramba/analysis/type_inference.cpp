@@ -649,7 +649,13 @@ Type StaticTyping::AllocationType(const Node& call, const TypeTable& types) cons
   if (!dtype && positional.size() > dtype_pos) dtype = positional[dtype_pos];
   if ((q == "numpy.full" || q == "numpy.full_like") && !dtype && positional.size() > 1 && !like)
     t.scalar = TypeOfExpr(positional[1], types, s_.mod->imports).scalar;
-  if (dtype) {
+  Node dt = dtype;
+  while (dt && dt.Type() == "parenthesized_expression") dt = dt.NamedChild(0);
+  if (dt && dt.Type() == "attribute" && dt.ChildByField("attribute").Text() == "dtype") {
+    // `dtype=x.dtype`: the element type of array x (unknown when x's is).
+    Type of = TypeOfExpr(dt.ChildByField("object"), types, s_.mod->imports);
+    t.scalar = of.rank > 0 ? of.scalar : Scalar::kUnknown;
+  } else if (dtype) {
     std::string d = s_.mod->imports.Resolve(dtype);
     std::string last = d.substr(d.rfind('.') == std::string::npos ? 0 : d.rfind('.') + 1);
     if (last == "float") last = "float64";

@@ -14,11 +14,18 @@ using namespace caramba;
 
 namespace {
 
-const KernelPlan& PlanOf(const KernelPlans& plans, std::string_view name) {
-  const KernelPlan* p = plans.Find(name);
-  REQUIRE(p);
-  return *p;
-}
+// A module parsed and planned: its tree lives as long as the plans that point into it.
+struct Planned {
+  explicit Planned(const std::string& source)
+      : tree(Tree::Parse(source)), plans(KernelPlanAnalysis::Compute(AnalysisInput{tree, "k.py"})) {}
+  const KernelPlan& Of(std::string_view name) const {
+    const KernelPlan* p = plans.Find(name);
+    REQUIRE(p);
+    return *p;
+  }
+  Tree tree;
+  KernelPlans plans;
+};
 
 bool Refused(const KernelPlan& p, std::string_view code) {
   return std::any_of(p.refusals.begin(), p.refusals.end(), [&](const Diagnostic& d) { return d.Code() == code; });
@@ -56,7 +63,7 @@ TEST_CASE("numpy table: host ufuncs only where PyKokkos equals NumPy for every d
 }
 
 TEST_CASE("numpy plan: reductions are typed by the table's dtype rules") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"float64(int64[:], float64[:, :], float64[:])\")\n"
       "def k(a, m, v):\n"
@@ -65,8 +72,7 @@ TEST_CASE("numpy plan: reductions are typed by the table's dtype rules") {
       "    hi = np.max(a[1:])\n"
       "    d = np.dot(m[0, :], v)\n"
       "    return s + mu + hi + d\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "k");
+  const KernelPlan& p = mod.Of("k");
   CHECK(p.types.at("s").scalar == Scalar::kInt64);
   CHECK(p.types.at("mu").scalar == Scalar::kFloat64);
   CHECK(p.types.at("hi").scalar == Scalar::kInt64);
@@ -76,13 +82,12 @@ TEST_CASE("numpy plan: reductions are typed by the table's dtype rules") {
 }
 
 TEST_CASE("numpy plan: a slice assignment is lowered, its shape check moves to the caller") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "from numba import njit\n\n"
       "@njit\n"
       "def k(a, out):\n"
       "    out[1:-1] = a[:-2] + a[2:]\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "k");
+  const KernelPlan& p = mod.Of("k");
   REQUIRE(p.numpy_rewrites.size() == 1);
   const std::string& text = p.numpy_rewrites[0].text;
   CHECK(text.find("raise ValueError(") != std::string::npos);
@@ -92,7 +97,7 @@ TEST_CASE("numpy plan: a slice assignment is lowered, its shape check moves to t
 }
 
 TEST_CASE("numpy plan: a written guard at the top level is a caller check, under an if it is refused") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "from numba import njit\n\n"
       "@njit\n"
       "def ok(a, b):\n"
@@ -107,17 +112,16 @@ TEST_CASE("numpy plan: a written guard at the top level is a caller check, under
       "            raise ValueError(\"lengths differ\")\n"
       "    for i in range(a.shape[0]):\n"
       "        b[i] = a[i]\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& ok = PlanOf(plans, "ok");
+  const KernelPlan& ok = mod.Of("ok");
   CHECK(ok.translatable);
   CHECK(ok.guards.size() == 1);
-  const KernelPlan& nested = PlanOf(plans, "nested");
+  const KernelPlan& nested = mod.Of("nested");
   CHECK_FALSE(nested.translatable);
   CHECK(Refused(nested, "CRB113"));  // a raise that cannot move stays an exception in a kernel
 }
 
 TEST_CASE("numpy plan: refusals name the limit, and the kernel is not rewritten") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:, :], float64[:])\")\n"
       "def rank(m, v):\n"
@@ -126,39 +130,31 @@ TEST_CASE("numpy plan: refusals name the limit, and the kernel is not rewritten"
       "def ambiguous(x, out):\n"
       "    out[:] = x * 2.0\n"
       "    for i in range(out.shape[0]):\n"
-      "        out[i] += 1.0\n\n"
-      "@njit\n"
-      "def loop_temp(a, n):\n"
-      "    for k in range(n):\n"
-      "        a[k + 1:] = a[:-k - 1]\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  CHECK(Refused(PlanOf(plans, "rank"), "CRB209"));
-  CHECK(Refused(PlanOf(plans, "ambiguous"), "CRB204"));
-  CHECK(Refused(PlanOf(plans, "loop_temp"), "CRB210"));
-  for (const auto& p : plans.plans) CHECK(p.numpy_rewrites.empty());
+      "        out[i] += 1.0\n");
+  CHECK(Refused(mod.Of("rank"), "CRB209"));
+  CHECK(Refused(mod.Of("ambiguous"), "CRB204"));
+  for (const auto& p : mod.plans.plans) CHECK(p.numpy_rewrites.empty());
 }
 
 TEST_CASE("numpy plan: an overlapping update goes through a temporary the caller allocates") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit\n"
       "def shift(a):\n"
       "    a[1:] = a[:-1]\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "shift");
+  const KernelPlan& p = mod.Of("shift");
   REQUIRE(p.numpy_rewrites.size() == 1);
   // a[1:] and a[:-1] are provably in range: the temporary has their exact length.
   CHECK(p.numpy_rewrites[0].text.find("_pk_np_tmp0 = np.empty(max(a.shape[0] - 1, 0))") != std::string::npos);
 }
 
 TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Python (CRB515)") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:], float64[:, :], float64[:])\")\n"
       "def step(Y, X, w):\n"
       "    w -= np.dot(np.exp(-Y * np.dot(X, w)) * Y, X)\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "step");
+  const KernelPlan& p = mod.Of("step");
   CHECK_FALSE(p.translatable);
   CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](const Diagnostic& d) { return d.Code() == "CRB515"; }));
   // Only the decorator goes: np.exp stays NumPy's (upstream's pk.exp refuses
@@ -173,7 +169,7 @@ TEST_CASE("numpy plan: whole-array NumPy of unknown rank falls back to plain Pyt
 }
 
 TEST_CASE("star2: slices within a's own extent loop over plain bounds, b's keep one clamped line per bound") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "from numba import njit\n\n"
       "@njit\n"
       "def star2(a, b):\n"
@@ -181,8 +177,7 @@ TEST_CASE("star2: slices within a's own extent loop over plain bounds, b's keep 
       "    m = a.shape[1]\n"
       "    a[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]\n"
       "    b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "star2");
+  const KernelPlan& p = mod.Of("star2");
   REQUIRE(p.numpy_rewrites.size() == 2);
   const std::string& own = p.numpy_rewrites[0].text;
   CHECK(own.find("for _pk_np_i0 in range(2, n - 2):") != std::string::npos);
@@ -198,15 +193,14 @@ TEST_CASE("star2: slices within a's own extent loop over plain bounds, b's keep 
 }
 
 TEST_CASE("jacobi_2d: an overlapping update in a time loop uses one temporary allocated before the loop") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit\n"
       "def jacobi_2d(tsteps, u):\n"
       "    n, m = u.shape\n"
       "    for t in range(tsteps):\n"
       "        u[1:n - 1, 1:m - 1] = 0.25 * (u[:n - 2, 1:m - 1] + u[2:, 1:m - 1] + u[1:n - 1, :m - 2] + u[1:n - 1, 2:])\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "jacobi_2d");
+  const KernelPlan& p = mod.Of("jacobi_2d");
   bool before_loop = false, in_loop = false;
   for (const NumpyRewrite& w : p.numpy_rewrites) {
     before_loop |= w.start == w.end && w.text.find("_pk_np_tmp0 = np.empty((max(n - 2, 0), max(m - 2, 0)))") == 0;
@@ -219,7 +213,7 @@ TEST_CASE("jacobi_2d: an overlapping update in a time loop uses one temporary al
 }
 
 TEST_CASE("pressure_poisson: a copy in a time loop is one array allocated before the loop, unless a step keeps it") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"float64[:, :](int64, float64[:, :], float64[:, :])\")\n"
       "def pressure_poisson(nit, p, b):\n"
@@ -234,8 +228,7 @@ TEST_CASE("pressure_poisson: a copy in a time loop is one array allocated before
       "        row = un[1:]\n"
       "        u[1:] = row + 1.0\n"
       "    return u\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "pressure_poisson");
+  const KernelPlan& p = mod.Of("pressure_poisson");
   CHECK(p.refusals.empty());
   bool before_loop = false, in_loop = false;
   for (const NumpyRewrite& w : p.numpy_rewrites) {
@@ -245,7 +238,7 @@ TEST_CASE("pressure_poisson: a copy in a time loop is one array allocated before
   CHECK(before_loop);
   CHECK(in_loop);
   // `row` views the step's copy: the copy is allocated at every step, where Numba allocates it.
-  const KernelPlan& k = PlanOf(plans, "keeps");
+  const KernelPlan& k = mod.Of("keeps");
   bool hoisted = false, each_step = false;
   for (const NumpyRewrite& w : k.numpy_rewrites) {
     hoisted |= w.start == w.end && w.text.find("un = np.empty") != std::string::npos;
@@ -259,7 +252,7 @@ TEST_CASE("damped_sweep: a new array bound twice stays NumPy for the host, the s
   // `v` is bound twice: the host program runs both bindings as NumPy (the
   // refusal stands for the one-workunit model); v's rank is known, so
   // `u[1:] = v[1:]` is still lowered into a loop, for a phase.
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"float64[:](float64[:], int64)\")\n"
       "def damped_sweep(u, steps):\n"
@@ -268,8 +261,7 @@ TEST_CASE("damped_sweep: a new array bound twice stays NumPy for the host, the s
       "        v = v + 1.0\n"
       "        u[1:] = v[1:]\n"
       "    return u\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "damped_sweep");
+  const KernelPlan& p = mod.Of("damped_sweep");
   CHECK(Refused(p, "CRB207"));
   bool lowered = false, bindings = false;
   for (const NumpyRewrite& w : p.numpy_rewrites) {
@@ -288,30 +280,28 @@ static bool FallsBack(const KernelPlan& p) {
 }
 
 TEST_CASE("compute: a returned expression of unknown element type falls back to plain Python, with no host program to wait for") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nimport numba as nb\n\n"
       "@nb.jit(\"int64[:, :](int64[:, :], int64[:, :], int64, int64, int64)\", nopython=True, parallel=True, fastmath=True)\n"
       "def compute(array_1, array_2, a, b, c):\n"
       "    return np.clip(array_1, 2, 10) * a + array_2 * b + c\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "compute");
+  const KernelPlan& p = mod.Of("compute");
   CHECK(FallsBack(p));
   REQUIRE_FALSE(p.fallback_reasons.empty());
   CHECK(p.fallback_reasons[0].Code() == "CRB207");
 }
 
 TEST_CASE("row_sums_f32: a reduction along an axis times a float32 scalar, returned, falls back to plain Python") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nimport numba as nb\n\n"
       "@nb.njit(\"float32[:](float32[:, :])\")\n"
       "def row_sums_f32(A):\n"
       "    return np.sum(A, axis=-1) * np.float32(0.5)\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  CHECK(FallsBack(PlanOf(plans, "row_sums_f32")));
+  CHECK(FallsBack(mod.Of("row_sums_f32")));
 }
 
 TEST_CASE("softmax_rows: a new array in a prange loop is refused (no host program allocates inside a phase) and falls back") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nimport numba as nb\n\n"
       "@nb.njit(\"float64[:, :](float64[:, :])\", parallel=True, fastmath=True)\n"
       "def softmax_rows(x):\n"
@@ -321,8 +311,7 @@ TEST_CASE("softmax_rows: a new array in a prange loop is refused (no host progra
       "        e = np.exp(x[i] - row_max)\n"
       "        out[i] = e / np.sum(e)\n"
       "    return out\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "softmax_rows");
+  const KernelPlan& p = mod.Of("softmax_rows");
   CHECK(FallsBack(p));
   REQUIRE_FALSE(p.fallback_reasons.empty());
   CHECK(p.fallback_reasons[0].message.find("binds 'e' to a new array inside a prange loop") != std::string::npos);
@@ -331,7 +320,7 @@ TEST_CASE("softmax_rows: a new array in a prange loop is refused (no host progra
 }
 
 TEST_CASE("softmax: an array expression bound to a name becomes an allocation and the loop that fills it") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"float64[:](float64[:])\")\n"
       "def softmax(x):\n"
@@ -348,32 +337,31 @@ TEST_CASE("softmax: an array expression bound to a name becomes an allocation an
       "@njit\n"
       "def noise(x):\n"
       "    return x + np.random.rand(x.shape[0])\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
   auto all_text = [](const KernelPlan& k) {
     std::string s;
     for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
     return s;
   };
-  std::string soft = all_text(PlanOf(plans, "softmax"));
+  std::string soft = all_text(mod.Of("softmax"));
   CHECK(soft.find("e = np.empty(x.shape[0], dtype=np.float64)") != std::string::npos);
   CHECK(soft.find("return _pk_np_r") != std::string::npos);
   // np.where promotes int64 and float64 to float64; the choice is a conditional expression.
-  std::string mixed = all_text(PlanOf(plans, "mixed"));
+  std::string mixed = all_text(mod.Of("mixed"));
   // a and b broadcast against each other: NumPy's ValueError is kept.
   CHECK(mixed.find("c = np.empty(_pk_np_n0, dtype=np.float64)") != std::string::npos);
   CHECK(mixed.find("raise ValueError(") != std::string::npos);
   CHECK(mixed.find("(a[_pk_np_i0 * _pk_np_s1] if a[_pk_np_i0 * _pk_np_s1] > b[_pk_np_i0 * _pk_np_s2] else 0.5 * "
                    "b[_pk_np_i0 * _pk_np_s2])") != std::string::npos);
   // Assumed float64 arrays: int64 ones would make an int64 array.
-  CHECK(Refused(PlanOf(plans, "guess"), "CRB140"));
-  CHECK(Refused(PlanOf(plans, "noise"), "CRB211"));
+  CHECK(Refused(mod.Of("guess"), "CRB140"));
+  CHECK(Refused(mod.Of("noise"), "CRB211"));
 }
 
 TEST_CASE("deriche: an integer scalar times a float32 array allocates float32, as Numba does") {
   // npbench/deriche.py with float32 images (NumPy 2 keeps np.fromfunction's
   // float32): `imgOut = c1 * (y1 + y2)` was allocated float64 while Numba's
   // imgOut, and so the phase's view type, is float32.
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"float32[:, :](float32[:, :], float32[:, :])\")\n"
       "def combine(y1, y2):\n"
@@ -392,18 +380,17 @@ TEST_CASE("deriche: an integer scalar times a float32 array allocates float32, a
       "def shifted(x):\n"
       "    s = x + 1\n"
       "    return s\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
   auto all_text = [](const KernelPlan& k) {
     std::string s;
     for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
     return s;
   };
-  CHECK(all_text(PlanOf(plans, "combine")).find("dtype=np.float32)") != std::string::npos);
-  CHECK(all_text(PlanOf(plans, "third")).find("dtype=np.float32)") != std::string::npos);
+  CHECK(all_text(mod.Of("combine")).find("dtype=np.float32)") != std::string::npos);
+  CHECK(all_text(mod.Of("third")).find("dtype=np.float32)") != std::string::npos);
   // A scalar of the array's own kind promotes: float32 * float64 is float64,
   // int32 + int64 is int64.
-  CHECK(all_text(PlanOf(plans, "widen")).find("dtype=np.float64)") != std::string::npos);
-  CHECK(all_text(PlanOf(plans, "shifted")).find("dtype=np.int64)") != std::string::npos);
+  CHECK(all_text(mod.Of("widen")).find("dtype=np.float64)") != std::string::npos);
+  CHECK(all_text(mod.Of("shifted")).find("dtype=np.int64)") != std::string::npos);
 }
 
 namespace {
@@ -429,14 +416,13 @@ TEST_CASE("numpy table: transpose, flip and outer rows, axis= only where Numba a
 }
 
 TEST_CASE("mvt: A @ x and y @ A are loop nests whose elements accumulate privately") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:, :], float64[:], float64[:])\")\n"
       "def mvt(A, x, y):\n"
       "    y[:] = A @ x\n"
       "    x += y @ A\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "mvt");
+  const KernelPlan& p = mod.Of("mvt");
   CHECK(p.refusals.empty());
   std::string s = AllRewrites(p);
   INFO(s);
@@ -449,14 +435,13 @@ TEST_CASE("mvt: A @ x and y @ A are loop nests whose elements accumulate private
 }
 
 TEST_CASE("trisolv: a slice @ a slice is a dot product reduction") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:, :], float64[:], float64[:])\")\n"
       "def trisolv(L, x, b):\n"
       "    for i in range(x.shape[0]):\n"
       "        x[i] = (b[i] - L[i, :i] @ x[:i]) / L[i, i]\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "trisolv");
+  const KernelPlan& p = mod.Of("trisolv");
   CHECK(p.refusals.empty());
   std::string s = AllRewrites(p);
   INFO(s);
@@ -465,15 +450,14 @@ TEST_CASE("trisolv: a slice @ a slice is a dot product reduction") {
 }
 
 TEST_CASE("gemver: np.outer of vectors, a.T and np.flip read their operands at mapped indices") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:, :], float64[:], float64[:], float64[:, :], float64[:])\")\n"
       "def k(A, u, v, B, r):\n"
       "    A += np.outer(u, v)\n"
       "    B[:] = A.T\n"
       "    r[:] = np.flip(v)\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "k");
+  const KernelPlan& p = mod.Of("k");
   CHECK(p.refusals.empty());
   std::string s = AllRewrites(p);
   INFO(s);
@@ -483,7 +467,7 @@ TEST_CASE("gemver: np.outer of vectors, a.T and np.flip read their operands at m
 }
 
 TEST_CASE("correlation: np.sum(data, axis=0) sums each column, np.mean with an axis is refused as in Numba") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:], int64[:], float64[:, :])\")\n"
       "def stats(mean, best, data):\n"
@@ -495,22 +479,21 @@ TEST_CASE("correlation: np.sum(data, axis=0) sums each column, np.mean with an a
       "@njit(\"void(int64[:], int64[:, :])\")\n"
       "def counts(c, data):\n"
       "    c[:] = np.sum(data, axis=1)\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "stats");
+  const KernelPlan& p = mod.Of("stats");
   CHECK(p.refusals.empty());
   std::string s = AllRewrites(p);
   INFO(s);
   CHECK(s.find("+= data[_pk_np_k") != std::string::npos);
   CHECK(s.find("attempt to get argmax of an empty sequence") != std::string::npos);
-  CHECK(Refused(PlanOf(plans, "means"), "CRB203"));
+  CHECK(Refused(mod.Of("means"), "CRB203"));
   // Integers accumulate in an integer.
-  std::string c = AllRewrites(PlanOf(plans, "counts"));
+  std::string c = AllRewrites(mod.Of("counts"));
   INFO(c);
   CHECK(c.find("_pk_np_acc2 = 0\n") != std::string::npos);
 }
 
 TEST_CASE("decimate: slices with a step read every step-th element, products of products are refused") {
-  Tree t = Tree::Parse(
+  Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"void(float64[:], float64[:])\")\n"
       "def decimate(s, out):\n"
@@ -521,8 +504,7 @@ TEST_CASE("decimate: slices with a step read every step-th element, products of 
       "@njit(\"void(int64[:, :], int64[:], int64[:])\")\n"
       "def ints(A, x, y):\n"
       "    y[:] = A @ x\n");
-  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py"});
-  const KernelPlan& p = PlanOf(plans, "decimate");
+  const KernelPlan& p = mod.Of("decimate");
   CHECK(p.refusals.empty());
   std::string s = AllRewrites(p);
   INFO(s);
@@ -534,9 +516,9 @@ TEST_CASE("decimate: slices with a step read every step-th element, products of 
       return d.Code() == "CRB515" && d.message.find("CRB208") != std::string::npos;
     });
   };
-  CHECK(refused_product(PlanOf(plans, "chained")));
+  CHECK(refused_product(mod.Of("chained")));
   // Numba multiplies only floating-point arrays.
-  CHECK(refused_product(PlanOf(plans, "ints")));
+  CHECK(refused_product(mod.Of("ints")));
 }
 
 TEST_CASE("heat_run: copies swapped around a kernel call, with nothing else to lower, fall back to plain Python") {
@@ -590,4 +572,101 @@ TEST_CASE("nussinov match: a helper returning from both branches of an if/else b
   CHECK(codes.find("CRB119") == std::string::npos);
   CHECK(codes.find("CRB127") == std::string::npos);
   CHECK(r.output.find("@pk.function") != std::string::npos);
+}
+
+namespace {
+
+bool AnyRewrite(const KernelPlan& p, std::string_view text) {
+  return std::any_of(p.numpy_rewrites.begin(), p.numpy_rewrites.end(),
+                     [&](const NumpyRewrite& w) { return w.text.find(text) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("adi: column j - 1 of the array whose column j is written needs no temporary") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(int64, float64[:, :], float64[:, :])\")\n"
+      "def adi(N, p, q):\n"
+      "    for j in range(1, N - 1):\n"
+      "        p[1:N - 1, j] = -0.5 / (0.25 * p[1:N - 1, j - 1] + 2.0)\n"
+      "        q[1:N - 1, j] = q[1:N - 1, j - 1] * p[1:N - 1, j]\n"
+      "    for j in range(N - 2, 0, -1):\n"
+      "        q[1:N - 1, j] -= p[1:N - 1, j] * q[1:N - 1, j + 1]\n\n"
+      "@njit(\"void(int64, float64[:, :])\")\n"
+      "def wraps(N, p):\n"
+      "    for j in range(N):\n"
+      "        p[:, j] = p[:, j - 1] + 1.0\n");
+  const KernelPlan& p = mod.Of("adi");
+  CHECK(p.refusals.empty());
+  CHECK_FALSE(AnyRewrite(p, "_pk_np_tmp"));
+  CHECK(AnyRewrite(p, "q[_pk_np_i0 + 1, j] -= p[1 + _pk_np_i0 * _pk_np_s4, j] * q[_pk_np_i0 + 1, j + 1]"));
+  // At j = 0, p[:, j - 1] is the last column: it may be the one written, so
+  // NumPy's temporary stays.
+  const KernelPlan& w = mod.Of("wraps");
+  CHECK(w.refusals.empty());
+  CHECK(AnyRewrite(w, " = np.empty(p.shape[0])"));
+}
+
+TEST_CASE("durbin: y[:k] += alpha * np.flip(y[:k]) goes through a temporary of y's extent, allocated before the loop") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:])\")\n"
+      "def durbin(r):\n"
+      "    y = np.empty_like(r)\n"
+      "    y[0] = -r[0]\n"
+      "    alpha = -r[0]\n"
+      "    for k in range(1, r.shape[0]):\n"
+      "        y[:k] += alpha * np.flip(y[:k])\n"
+      "        y[k] = alpha\n"
+      "    return y\n\n"
+      "@njit\n"
+      "def loop_temp(a, n):\n"
+      "    for k in range(n):\n"
+      "        a[k + 1:] = a[:-k - 1]\n");
+  const KernelPlan& p = mod.Of("durbin");
+  CHECK_FALSE(Refused(p, "CRB210"));
+  bool before_loop = false;
+  for (const NumpyRewrite& w : p.numpy_rewrites)
+    before_loop |= w.start == w.end && w.text.find(" = np.empty(y.shape[0])") != std::string::npos;
+  CHECK(before_loop);
+  // A shift by the loop variable: the same temporary of a's extent.
+  const KernelPlan& shift = mod.Of("loop_temp");
+  CHECK_FALSE(Refused(shift, "CRB210"));
+  CHECK(AnyRewrite(shift, " = np.empty(a.shape[0])"));
+}
+
+TEST_CASE("covariance: a chained assignment of arrays is one lowered assignment per target") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:, :](int64, float64, float64[:, :])\")\n"
+      "def covariance(M, float_n, data):\n"
+      "    cov = np.zeros((M, M), dtype=data.dtype)\n"
+      "    for i in range(M):\n"
+      "        cov[i:M, i] = cov[i, i:M] = data[:, i] @ data[:, i:M] / (float_n - 1.0)\n"
+      "    return cov\n\n"
+      "@njit(\"void(float64[:], float64[:])\")\n"
+      "def reads_target(a, b):\n"
+      "    a[1:] = b[1:] = a[:-1] * 2.0\n");
+  const KernelPlan& p = mod.Of("covariance");
+  CHECK(p.refusals.empty());
+  CHECK(AnyRewrite(p, "cov[_pk_np_o1 + _pk_np_i0, i] = _pk_np_acc5 / (float_n - 1.0)"));
+  CHECK(AnyRewrite(p, "cov[i, _pk_np_o8 + _pk_np_i0] = _pk_np_acc12 / (float_n - 1.0)"));
+  // The value reads a target's array: evaluating it again would see the first store.
+  CHECK(Refused(mod.Of("reads_target"), "CRB203"));
+}
+
+TEST_CASE("mask_logic: np.logical_and/or/xor/not are element-wise truth values, of arrays and of scalars") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:], float64[:], uint8[:])\")\n"
+      "def mask_logic(x, y, out):\n"
+      "    out[:] = np.logical_and(x > 0.0, np.logical_not(y))\n"
+      "    out[1:] = np.logical_xor(out[1:], np.logical_or(x[:-1], y[1:]))\n"
+      "    out[0] = np.logical_or(x[0], y[0] < 1.0)\n");
+  const KernelPlan& p = mod.Of("mask_logic");
+  CHECK(p.refusals.empty());
+  CHECK(AnyRewrite(p, "out[_pk_np_i0] = (((x[_pk_np_i0 * _pk_np_s0] > 0.0) != 0) & (((y[_pk_np_i0 * _pk_np_s1] == 0)) != 0))"));
+  CHECK(AnyRewrite(p, "out[0] = ((x[0] != 0) | ((y[0] < 1.0) != 0))"));
+  CHECK(FindNumpyFunction("numpy.logical_xor")->dtype == NumpyDtype::kBool);
 }

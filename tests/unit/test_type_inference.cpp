@@ -163,3 +163,15 @@ TEST_CASE("chain 'x = a[i] + ... + i * 2 + 0.5' (cli.long_chains): the TypeMemo 
   CHECK(TypeOfExpr(value, ints, mod.imports, &other).scalar == Scalar::kFloat64);
   CHECK(other.Find(value.ChildByField("left").ChildByField("left").ChildByField("left"))->scalar == Scalar::kInt64);
 }
+
+TEST_CASE("softmax: np.empty(shape, dtype=x.dtype) has x's element type") {
+  KernelPlan p = PlanOf(kHead +
+                            "@njit(\"float32[:, :](float32[:, :])\")\ndef softmax(x):\n"
+                            "    tmp_max = np.empty((x.shape[0], 1), dtype=x.dtype)\n"
+                            "    for i in range(x.shape[0]):\n        tmp_max[i, 0] = x[i, 0]\n"
+                            "    return tmp_max\n",
+                        "softmax");
+  REQUIRE(p.types.count("tmp_max"));
+  CHECK(p.types.at("tmp_max").scalar == Scalar::kFloat32);
+  CHECK(p.types.at("tmp_max").rank == 2);
+}

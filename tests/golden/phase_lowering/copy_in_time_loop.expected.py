@@ -33,23 +33,16 @@ def _pk_jacobi_phase4(p, _pk_np_tmp2):
             p[_pk_np_i0, -1] = _pk_np_tmp2[_pk_np_i0]
 
 
-@njit("void(float64[:, :], float64[::1])")
-def _pk_jacobi_phase5(p, _pk_np_tmp3):
+@njit("void(float64[:, :])")
+def _pk_jacobi_phase5(p):
     # p[0, :] = p[1, :]
     for _pk_np_i0 in range(p.shape[1]):
-            _pk_np_tmp3[_pk_np_i0] = p[1, _pk_np_i0]
-
-
-@njit("void(float64[:, :], float64[::1])")
-def _pk_jacobi_phase6(p, _pk_np_tmp3):
-    for _pk_np_i0 in range(p.shape[1]):
-            p[0, _pk_np_i0] = _pk_np_tmp3[_pk_np_i0]
+            p[0, _pk_np_i0] = p[1, _pk_np_i0]
 
 
 def jacobi(p, b, nit):  # expect: CRB523
     pn = np.empty((p.shape[0], p.shape[1]), dtype=np.float64)
     _pk_np_tmp2 = np.empty(p.shape[0])
-    _pk_np_tmp3 = np.empty(p.shape[1])
     for q in range(nit):
         # pn = p.copy()
         _pk_jacobi_phase1(p, pn)
@@ -60,8 +53,7 @@ def jacobi(p, b, nit):  # expect: CRB523
         _pk_jacobi_phase2(p, b, pn, _pk_np_s0, _pk_np_s1)
         _pk_jacobi_phase3(p, _pk_np_tmp2)
         _pk_jacobi_phase4(p, _pk_np_tmp2)
-        _pk_jacobi_phase5(p, _pk_np_tmp3)
-        _pk_jacobi_phase6(p, _pk_np_tmp3)
+        _pk_jacobi_phase5(p)
     return p
 
 

@@ -5,7 +5,7 @@
 # CRB208) and operands of unknown rank (CRB204) in kernels without element
 # loops fall back to plain Python instead (numpy_transformer/fallback.py).
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 
 @njit
@@ -59,7 +59,8 @@ def too_many(m, v):
 
 @njit
 def overlap_in_loop(a, n):
-    for k in range(n):
+    # Each prange iteration would need a temporary of its own.
+    for k in prange(n):
         a[k + 1:] = a[:-k - 1]  # expect: CRB210
 
 
