@@ -270,10 +270,15 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   // Compiling takes seconds: other Python threads run meanwhile, and threads
   // that specialise different kernels compile them in parallel
   // (build_cache.cpp locks what it shares).
+  // PYKOKKOS_RT_MODULE_UNITS=0: one translation unit per workunit, as before
+  // modules were built whole (for measurements: scripts/bench-firstcall).
+  const char* units = std::getenv("PYKOKKOS_RT_MODULE_UNITS");
+  bool whole_modules = !(units && std::string(units) == "0");
   LoadedModule m;
   {
     py::gil_scoped_release nogil;
-    m = BuildAndLoad(KernelSource{g.cpp, g.prelude, g.unit}, label, siblings);
+    m = BuildAndLoad(KernelSource{g.cpp, g.prelude, g.unit}, label,
+                     whole_modules ? std::function<std::vector<KernelSource>()>(siblings) : nullptr);
   }
   auto kernel = std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind, space == "Cuda");
   kernel->written_ = std::move(written);
