@@ -199,7 +199,7 @@ std::string EnsurePch(const Toolchain& tc) {
     std::lock_guard<std::mutex> lock(mu);
     return ready[PchDir()] = header;
   };
-  std::string name = HashHex(tc.fingerprint).substr(0, 16);
+  std::string name = HashHex(tc.compile_fingerprint).substr(0, 16);
   std::string dir = root + "/" + name;
   if (PchValid(dir)) return remember(dir + "/kokkos_pch.hpp");
   if (!MakeDirs(root)) {
@@ -275,6 +275,18 @@ double CompileTimeout() { return EnvSeconds("PYKOKKOS_RT_COMPILE_TIMEOUT", 600);
 
 uint64_t CacheMaxBytes() { return (uint64_t)(EnvSeconds("PYKOKKOS_RT_CACHE_MAX_MB", 256) * 1024 * 1024); }
 
+namespace {
+// The first PATH folder holding `name`, as `folder/name`, or "".
+std::string OnPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::istringstream ss(path ? path : "");
+  std::string d;
+  while (std::getline(ss, d, ':'))
+    if (!d.empty() && Exists(d + "/" + name)) return d + "/" + name;
+  return "";
+}
+}  // namespace
+
 const Toolchain& GetToolchain() {
   static const Toolchain tc = [] {
     Toolchain t;
@@ -311,17 +323,20 @@ const Toolchain& GetToolchain() {
     // The compiler's identity: its resolved binary's size and mtime change
     // whenever the package that provides it is upgraded.
     std::string resolved = t.cxx;
-    if (t.cxx.find('/') == std::string::npos) {
-      const char* path = std::getenv("PATH");
-      std::istringstream ss(path ? path : "");
-      std::string d;
-      while (std::getline(ss, d, ':'))
-        if (Exists(d + "/" + t.cxx)) { resolved = d + "/" + t.cxx; break; }
-    }
+    if (t.cxx.find('/') == std::string::npos && !OnPath(t.cxx).empty()) resolved = OnPath(t.cxx);
     char real[4096];
     if (realpath(resolved.c_str(), real)) resolved = real;
     fp += "cxx " + t.cxx + " " + StatId(resolved) + "\n";
     for (const auto& f : t.flags) fp += f + " ";
+    t.compile_fingerprint = fp;
+#ifndef PYKOKKOS_RT_CUDA_ARCH
+    // gold links a kernel module in a third of the CPU time GNU ld takes
+    // (0.02-0.03 s against 0.07-0.11 s, measured: docs/runtime.md "First
+    // calls"); binutils installs it next to ld. Only the link changes, so the
+    // PCH stays the one of the compile flags.
+    if (!OnPath("ld.gold").empty()) t.link_flags.push_back("-fuse-ld=gold");
+#endif
+    for (const auto& f : t.link_flags) fp += f + " ";
     t.fingerprint = fp;
     return t;
   }();
@@ -422,7 +437,9 @@ std::string Compile(const Toolchain& tc, const std::string& dir, const std::stri
   argv.insert(argv.end(), tc.flags.begin(), tc.flags.end());
   argv.push_back("-I" + tc.kokkos_include);
   if (!pch.empty()) argv.insert(argv.end(), {"-include", pch});
-  argv.insert(argv.end(), {"-shared", "-o", tmp + ".so", tmp + ".cpp",
+  argv.push_back("-shared");
+  argv.insert(argv.end(), tc.link_flags.begin(), tc.link_flags.end());
+  argv.insert(argv.end(), {"-o", tmp + ".so", tmp + ".cpp",
                            "-L" + tc.kokkos_libdir, "-lkokkoscore", "-Wl,-rpath," + tc.kokkos_libdir});
   SpawnResult r = Spawn(argv, CompileTimeout(), SaySlow, const_cast<char*>(label.c_str()));
   auto discard = [&] {

@@ -46,7 +46,9 @@ struct Toolchain {
   std::vector<std::string> flags;  // shared by the PCH and every kernel
   std::string kokkos_include;
   std::string kokkos_libdir;
-  std::string fingerprint;  // runtime + compiler version + flags + Kokkos version
+  std::vector<std::string> link_flags;  // kernels only (the linker)
+  std::string compile_fingerprint;  // runtime + compiler version + flags + Kokkos version: names the PCH
+  std::string fingerprint;  // compile_fingerprint + link flags: part of every kernel key
   bool pch = true;          // false with nvcc_wrapper (Cuda builds): nvcc cannot use a g++ PCH
 };
 const Toolchain& GetToolchain();

@@ -353,6 +353,7 @@ PYBIND11_MODULE(_core, m) {
     d["flags"] = t.flags;
     d["kokkos_include"] = t.kokkos_include;
     d["kokkos_libdir"] = t.kokkos_libdir;
+    d["link_flags"] = t.link_flags;
     d["fingerprint"] = t.fingerprint;
     return d;
   });
