@@ -113,3 +113,54 @@ def test_module_units_concurrent_first_calls_from_two_processes(cache):
     assert [ra["scale"]["compiled"], rb["shift"]["compiled"]].count(True) == 1
     assert not ra["total"]["compiled"] and not rb["total"]["compiled"]
     assert [p for p in glob.glob(os.path.join(cache, "**", "*"), recursive=True) if ".tmp." in p] == []
+
+
+WARM_SOURCE = '''import numpy as np
+from numba import njit
+
+
+# caramba: runas normalize(np.arange(1.0, 9.0), np.zeros(8))
+@njit
+def normalize(x, out):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i]
+    for i in range(x.shape[0]):
+        out[i] = x[i] / s
+
+
+# caramba: runas clip(np.arange(-4.0, 4.0), 1.5)
+@njit
+def clip(x, hi):
+    for i in range(x.shape[0]):
+        if x[i] > hi:
+            x[i] = hi
+'''
+
+
+def test_caramba_warm_fills_the_cache_for_the_translated_file(cache, tmp_path):
+    # `caramba warm` compiles what the translated file's first calls load
+    # (cache keys leave the file's path out), so those calls compile nothing.
+    exe = os.environ.get("CARAMBA_BIN")
+    if not exe:
+        pytest.skip("CARAMBA_BIN (the caramba binary) is not set; ctest sets it")
+    src = tmp_path / "prep.py"
+    src.write_text(WARM_SOURCE)
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache, PYKOKKOS_RT_QUIET="1", CARAMBA_PYTHON=sys.executable)
+    w = subprocess.run([exe, "warm", str(src)], env=env, capture_output=True, text=True, timeout=600,
+                       cwd=str(tmp_path))
+    assert w.returncode == 0, w.stderr
+    assert modules(cache)
+    out = tmp_path / "prep_pk.py"
+    t = subprocess.run([exe, "-q", str(src), "-o", str(out)], env=env, capture_output=True, text=True, timeout=120)
+    assert t.returncode == 0, t.stderr
+    code = ("import json, numpy as np, pykokkos as pk, prep_pk as m\nout = np.zeros(8)\n"
+            "m.normalize(np.arange(1.0, 9.0), out)\nx = np.arange(-4.0, 4.0)\nm.clip(x, 1.5)\n"
+            "print(json.dumps([out.tolist(), x.tolist(), [k.compiled for k, _ in pk._specialisations.values()]]))")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,
+                       cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    normalized, clipped, compiled = json.loads(r.stdout)
+    assert normalized == [i / 36.0 for i in range(1, 9)]
+    assert clipped == [-4.0, -3.0, -2.0, -1.0, 0.0, 1.0, 1.5, 1.5]
+    assert compiled and not any(compiled)
