@@ -11,6 +11,9 @@ const std::vector<Subcommand>& Subcommands() {
       {"record", "run a command and record the types Numba compiles (caramba record -- python run.py)",
        RecordMain},
       {"difftest", "prove translations equal to their Numba originals (caramba difftest FILE|DIR ...)", DifftestMain},
+      {"warm", "compile the translated kernels of files into the runtime's cache ahead of their first call "
+               "(caramba warm FILE|DIR ...)",
+       WarmMain},
       {"cache", "show or empty the runtime's kernel cache (caramba cache info | caramba cache clean [--pch])",
        CacheMain},
   };

@@ -37,6 +37,9 @@ int RecordMain(const std::vector<std::string>& args, std::istream& in, std::ostr
 /// caramba/difftest/difftest_main.cpp: translations against their Numba originals.
 int DifftestMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
                  FileSystem& fs);
+/// caramba/difftest/warm_main.cpp: compile the translated kernels into the cache ahead of time.
+int WarmMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+             FileSystem& fs);
 /// caramba/difftest/cache_main.cpp: the runtime's kernel cache (info, clean).
 int CacheMain(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
               FileSystem& fs);

@@ -76,6 +76,9 @@ def main():
     ap.add_argument("--root", required=True)
     ap.add_argument("--caramba", required=True)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--compare", action="store_true",
+                    help="also measure one translation unit per workunit (PYKOKKOS_RT_MODULE_UNITS=0), "
+                         "alternating with the default in each round")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     files = a.files or sorted(glob.glob(os.path.join(a.root, "corpora", "thesis", "*.py")))
@@ -88,16 +91,43 @@ def main():
     print("shared precompiled header (%s): %s" % (before["pch_dir"], "present" if before["pch_files"] else
                                                    "built now, once per user and compiler, in %.2f s" % pch_s))
     print()
-    head = "%-18s %7s %9s %14s %14s %12s %12s %8s" % ("file", "kernels", "compiled", "cold 1st call",
-                                                      "warm 1st call", "compiler CPU", "cold process", "<= 2 s")
-    print(head)
-    print("-" * len(head))
+    if a.compare:
+        print("per workunit: one translation unit per workunit (PYKOKKOS_RT_MODULE_UNITS=0); per module: the "
+              "default; the two alternate in each round")
+        print()
+        head = "%-18s %7s %21s %21s %21s %21s" % ("file", "kernels", "compilers, per wu", "compilers, per module",
+                                                 "cold call, per wu", "cold call, per module")
+        print(head)
+        print("-" * len(head))
+    else:
+        head = "%-18s %7s %9s %14s %14s %12s %12s %8s" % ("file", "kernels", "compiled", "cold 1st call",
+                                                          "warm 1st call", "compiler CPU", "cold process", "<= 2 s")
+    if not a.compare:
+        print(head)
+        print("-" * len(head))
     for src in files:
         name = os.path.splitext(os.path.basename(src))[0]
         out = os.path.join(work, name + ".py")
         t = subprocess.run([a.caramba, "-q", src, "-o", out], capture_output=True, text=True)
         if t.returncode not in (0, 1) or not os.path.exists(out):
             print("%-18s translation failed (exit %d): %s" % (name, t.returncode, t.stderr.strip()[:200]))
+            continue
+        if a.compare:
+            per_wu, per_module = [], []
+            for r in range(a.rounds):
+                per_wu.append(child(out, os.path.join(work, "wu-%s-%d" % (name, r)),
+                                    dict(env, PYKOKKOS_RT_MODULE_UNITS="0")))
+                per_module.append(child(out, os.path.join(work, "module-%s-%d" % (name, r)), env))
+            if per_module[0]["kernels"] == 0:
+                print("%-18s       0 (every kernel stays Numba without recorded types)" % name)
+                continue
+
+            def med(rows, field):
+                return statistics.median(x[field] for x in rows)
+            print("%-18s %7d %9d runs %6.2f s %9d runs %6.2f s %19.2f s %19.2f s" % (
+                name, per_module[0]["kernels"], per_wu[0]["compiled"], med(per_wu, "compiler_cpu_s"),
+                per_module[0]["compiled"], med(per_module, "compiler_cpu_s"), med(per_wu, "first_calls_s"),
+                med(per_module, "first_calls_s")))
             continue
         cold, warm = [], []
         for r in range(a.rounds):

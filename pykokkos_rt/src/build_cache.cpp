@@ -14,6 +14,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -198,7 +199,7 @@ std::string EnsurePch(const Toolchain& tc) {
     std::lock_guard<std::mutex> lock(mu);
     return ready[PchDir()] = header;
   };
-  std::string name = HashHex(tc.fingerprint).substr(0, 16);
+  std::string name = HashHex(tc.compile_fingerprint).substr(0, 16);
   std::string dir = root + "/" + name;
   if (PchValid(dir)) return remember(dir + "/kokkos_pch.hpp");
   if (!MakeDirs(root)) {
@@ -274,6 +275,18 @@ double CompileTimeout() { return EnvSeconds("PYKOKKOS_RT_COMPILE_TIMEOUT", 600);
 
 uint64_t CacheMaxBytes() { return (uint64_t)(EnvSeconds("PYKOKKOS_RT_CACHE_MAX_MB", 256) * 1024 * 1024); }
 
+namespace {
+// The first PATH folder holding `name`, as `folder/name`, or "".
+std::string OnPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::istringstream ss(path ? path : "");
+  std::string d;
+  while (std::getline(ss, d, ':'))
+    if (!d.empty() && Exists(d + "/" + name)) return d + "/" + name;
+  return "";
+}
+}  // namespace
+
 const Toolchain& GetToolchain() {
   static const Toolchain tc = [] {
     Toolchain t;
@@ -310,17 +323,20 @@ const Toolchain& GetToolchain() {
     // The compiler's identity: its resolved binary's size and mtime change
     // whenever the package that provides it is upgraded.
     std::string resolved = t.cxx;
-    if (t.cxx.find('/') == std::string::npos) {
-      const char* path = std::getenv("PATH");
-      std::istringstream ss(path ? path : "");
-      std::string d;
-      while (std::getline(ss, d, ':'))
-        if (Exists(d + "/" + t.cxx)) { resolved = d + "/" + t.cxx; break; }
-    }
+    if (t.cxx.find('/') == std::string::npos && !OnPath(t.cxx).empty()) resolved = OnPath(t.cxx);
     char real[4096];
     if (realpath(resolved.c_str(), real)) resolved = real;
     fp += "cxx " + t.cxx + " " + StatId(resolved) + "\n";
     for (const auto& f : t.flags) fp += f + " ";
+    t.compile_fingerprint = fp;
+#ifndef PYKOKKOS_RT_CUDA_ARCH
+    // gold links a kernel module in a third of the CPU time GNU ld takes
+    // (0.02-0.03 s against 0.07-0.11 s, measured: docs/runtime.md "First
+    // calls"); binutils installs it next to ld. Only the link changes, so the
+    // PCH stays the one of the compile flags.
+    if (!OnPath("ld.gold").empty()) t.link_flags.push_back("-fuse-ld=gold");
+#endif
+    for (const auto& f : t.link_flags) fp += f + " ";
     t.fingerprint = fp;
     return t;
   }();
@@ -391,33 +407,39 @@ SpawnResult Spawn(const std::vector<std::string>& argv, double timeout_s, void (
 
 namespace {
 
-// Loads a verified cache entry: the file must be a regular file whose trailer
+// Opens a verified cache entry: the file must be a regular file whose trailer
 // matches its bytes, and the module must say it was built for `key`.
-CrbEntry LoadVerified(const std::string& path, const std::string& key) {
+void* OpenVerified(const std::string& path, const std::string& key) {
   std::string data;
   if (!ReadRegularFile(path, &data) || !TrailerMatches(data)) return nullptr;
   void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!h) return nullptr;
   auto key_fn = reinterpret_cast<CrbKeyFn>(dlsym(h, kKeySymbol));
-  auto entry = reinterpret_cast<CrbEntry>(dlsym(h, kEntrySymbol));
-  if (!key_fn || !entry || key != key_fn()) {
+  if (!key_fn || key != key_fn()) {
     dlclose(h);
     return nullptr;
   }
-  return entry;
+  return h;
+}
+
+CrbEntry LoadVerified(const std::string& path, const std::string& key) {
+  void* h = OpenVerified(path, key);
+  return h ? reinterpret_cast<CrbEntry>(dlsym(h, kEntrySymbol)) : nullptr;
 }
 
 // Compiles `src` into `dir`/<key>.so. Returns the published path, or throws.
 // A folder that cannot take the files throws CacheError (the caller falls back).
 std::string Compile(const Toolchain& tc, const std::string& dir, const std::string& key, const std::string& src,
-                    const std::string& label, const std::string& pch, CrbEntry* entry) {
+                    const std::string& label, const std::string& pch, void** handle) {
   std::string tmp = dir + "/" + key + UniqueSuffix();
   if (!WriteWholeFile(tmp + ".cpp", src)) throw CacheError(CacheTrouble(dir, errno));
   std::vector<std::string> argv{tc.cxx};
   argv.insert(argv.end(), tc.flags.begin(), tc.flags.end());
   argv.push_back("-I" + tc.kokkos_include);
   if (!pch.empty()) argv.insert(argv.end(), {"-include", pch});
-  argv.insert(argv.end(), {"-shared", "-o", tmp + ".so", tmp + ".cpp",
+  argv.push_back("-shared");
+  argv.insert(argv.end(), tc.link_flags.begin(), tc.link_flags.end());
+  argv.insert(argv.end(), {"-o", tmp + ".so", tmp + ".cpp",
                            "-L" + tc.kokkos_libdir, "-lkokkoscore", "-Wl,-rpath," + tc.kokkos_libdir});
   SpawnResult r = Spawn(argv, CompileTimeout(), SaySlow, const_cast<char*>(label.c_str()));
   auto discard = [&] {
@@ -441,11 +463,11 @@ std::string Compile(const Toolchain& tc, const std::string& dir, const std::stri
   // Load from the private name before publishing: if a corrupt entry of the
   // same path was mapped earlier in this process, dlopen would return it.
   std::string private_copy = tmp + ".so";
-  *entry = LoadVerified(private_copy, key);
+  *handle = OpenVerified(private_copy, key);
   std::string path = dir + "/" + key + ".so";
   rename((tmp + ".cpp").c_str(), (dir + "/" + key + ".cpp").c_str());
   if (rename(private_copy.c_str(), path.c_str()) != 0) unlink(private_copy.c_str());
-  if (!*entry) {
+  if (!*handle) {
     const char* e = dlerror();
     throw std::runtime_error("pykokkos: cannot load the kernel just built: " + std::string(e ? e : "bad module"));
   }
@@ -474,7 +496,111 @@ std::string WithoutSourcePaths(const std::string& cpp) {
   return out;
 }
 
-LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
+namespace {
+
+// In-process tables. Builds run without the GIL (core_module.cpp), so they
+// have a lock; two threads building one key are serialised by its file lock
+// (flock locks of separate open() calls exclude each other in one process too).
+std::mutex g_loaded_mu;
+struct Loaded {
+  CrbEntry entry;
+  std::string path, module_key;
+};
+std::map<std::string, Loaded> g_loaded;  // specialisation key -> where it was loaded from
+
+void Remember(const std::string& key, CrbEntry entry, const std::string& path, const std::string& module_key = "") {
+  std::lock_guard<std::mutex> lock(g_loaded_mu);
+  g_loaded[key] = Loaded{entry, path, module_key};
+}
+
+std::string KeyOf(const Toolchain& tc, const std::string& cpp) {
+  return HashHex(tc.fingerprint + "\n" + WithoutSourcePaths(cpp));
+}
+
+// A specialisation built in a module exports crb_run_<its key>.
+std::string ModuleEntrySymbol(const std::string& key) { return std::string(kEntrySymbol) + "_" + key; }
+
+// `<key>.mod` names the module that holds a specialisation: 32 hex digits.
+std::string ReadModuleRef(const std::string& dir, const std::string& key) {
+  std::string ref;
+  if (!ReadRegularFile(dir + "/" + key + ".mod", &ref) || ref.size() != 33 || ref[32] != '\n') return "";
+  ref.pop_back();
+  return ref.find_first_not_of("0123456789abcdef") == std::string::npos ? ref : "";
+}
+
+// The entry of `key` in the module `module_key` of `dir`, or null.
+CrbEntry EntryInModule(const std::string& dir, const std::string& module_key, const std::string& key) {
+  void* h = OpenVerified(dir + "/" + module_key + ".so", module_key);
+  return h ? reinterpret_cast<CrbEntry>(dlsym(h, ModuleEntrySymbol(key).c_str())) : nullptr;
+}
+
+// One translation unit for several specialisations of a module: one prelude
+// (the longest: the reducers' is the others' plus <limits> and CrbReducer),
+// then each unit in a namespace of its own with its entry point renamed.
+std::string ModuleSource(const std::vector<std::pair<std::string, const KernelSource*>>& units) {
+  const std::string* prelude = &units[0].second->prelude;
+  for (const auto& u : units)
+    if (u.second->prelude.size() > prelude->size()) prelude = &u.second->prelude;
+  std::string src = "// Generated by pykokkos_rt: " + std::to_string(units.size()) +
+                    " workunit specialisations of one module.\n" + *prelude;
+  const std::string entry = std::string("extern \"C\" int ") + kEntrySymbol + "(";
+  for (const auto& [key, s] : units) {
+    std::string unit = s->unit;
+    size_t at = unit.find(entry);
+    if (at == std::string::npos) throw std::logic_error("pykokkos: a generated unit without its entry point");
+    unit.replace(at, entry.size(), "extern \"C\" int " + ModuleEntrySymbol(key) + "(");
+    src += "namespace crb_unit_" + key + " {\n" + unit + "}  // namespace crb_unit_" + key + "\n";
+  }
+  return src;
+}
+
+// Builds `wanted` together with the `others` into `dir`/<module key>.so and
+// writes a `<key>.mod` reference for each, so that their first calls, in
+// this process or a later one, load the module instead of compiling. Throws
+// CompileError when the module does not build (the caller builds `wanted`
+// alone: one bad sibling must not fail a good call) and CacheError when the
+// folder cannot take it.
+void BuildModule(const Toolchain& tc, const std::string& dir, const std::string& pch, const std::string& label,
+                 const std::string& key, const KernelSource& wanted,
+                 const std::vector<std::pair<std::string, KernelSource>>& others, LoadedModule* m) {
+  std::vector<std::pair<std::string, const KernelSource*>> units{{key, &wanted}};
+  for (const auto& [k, s] : others) units.emplace_back(k, &s);
+  std::sort(units.begin(), units.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string keys;
+  for (const auto& u : units) keys += u.first + "\n";
+  std::string module_key = HashHex(tc.fingerprint + "\nmodule\n" + keys);
+  std::string path = dir + "/" + module_key + ".so";
+  void* h = nullptr;
+  {
+    FileLock lock(dir + "/" + module_key + ".lock", CompileTimeout() + 30);
+    if (!(h = OpenVerified(path, module_key))) {
+      if (Inspect(path) == EntryKind::kOther && unlink(path.c_str()) != 0) rmdir(path.c_str());
+      std::string src = ModuleSource(units) + "\nextern \"C\" const char* crb_key(void) { return \"" + module_key + "\"; }\n";
+      path = Compile(tc, dir, module_key, src, label, pch, &h);
+      m->compiled = true;
+    } else {
+      MarkUsed(path);
+    }
+    if (lock.held()) lock.Unlink();
+  }
+  for (const auto& u : units) {
+    auto entry = reinterpret_cast<CrbEntry>(dlsym(h, ModuleEntrySymbol(u.first).c_str()));
+    if (!entry) throw std::runtime_error("pykokkos: the kernel module " + path + " lacks a workunit it was built with");
+    Remember(u.first, entry, path, module_key);
+    if (u.first == key) m->entry = entry;
+    if (ReadModuleRef(dir, u.first) == module_key) continue;
+    std::string tmp = dir + "/" + u.first + ".mod" + UniqueSuffix();
+    if (!WriteWholeFile(tmp, module_key + "\n") || rename(tmp.c_str(), (dir + "/" + u.first + ".mod").c_str()) != 0)
+      unlink(tmp.c_str());  // only a later process's first call of it is slower
+  }
+  m->path = path;
+  m->module_key = module_key;
+}
+
+}  // namespace
+
+LoadedModule BuildAndLoad(const KernelSource& wanted, const std::string& label,
+                          const std::function<std::vector<KernelSource>()>& siblings) {
   const Toolchain& tc = GetToolchain();
   LoadedModule m;
   // The key leaves out the Python file's path (it only labels #line
@@ -482,45 +608,77 @@ LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
   // without debug information): the same workunit in a moved or copied file,
   // or in the temporary copy difftest runs, shares one module, so a difftest
   // run warms the cache for the translated file it checked.
-  m.key = HashHex(tc.fingerprint + "\n" + WithoutSourcePaths(cpp));
+  m.key = KeyOf(tc, wanted.cpp);
   std::string dir = CacheDir() + "/kernels";
   m.path = dir + "/" + m.key + ".so";
 
   // dlopen returns the already-mapped module for a path it has seen, so a
   // module is looked up by key first: a rebuilt file gets a fresh name below.
-  // Builds run without the GIL (core_module.cpp): the table has a lock, and
-  // two threads building one key are serialised by its file lock (flock
-  // locks of separate open() calls exclude each other in one process too).
-  static std::mutex mu;
-  static std::map<std::string, CrbEntry> loaded;
   {
-    std::lock_guard<std::mutex> lock(mu);
-    if (auto it = loaded.find(m.key); it != loaded.end()) {
-      m.entry = it->second;
+    std::lock_guard<std::mutex> lock(g_loaded_mu);
+    if (auto it = g_loaded.find(m.key); it != g_loaded.end()) {
+      m.entry = it->second.entry;
+      m.path = it->second.path;
+      m.module_key = it->second.module_key;
       return m;
     }
   }
-  auto remember = [&] {
-    std::lock_guard<std::mutex> lock(mu);
-    loaded[m.key] = m.entry;
-  };
   auto found = [&](const std::string& path) {
     if (Inspect(path) == EntryKind::kMissing) return false;
     if ((m.entry = LoadVerified(path, m.key))) {
       MarkUsed(path);
-      remember();
+      Remember(m.key, m.entry, path);
       return true;
     }
     m.rebuilt_corrupt = true;  // truncated, overwritten, foreign or not a file: rebuild, never trust
     return false;
   };
-  if (found(m.path)) return m;
+  // Built alone, or with the other workunits of its module (BuildModule).
+  auto found_in_module = [&] {
+    std::string module_key = ReadModuleRef(dir, m.key);
+    if (module_key.empty() || !(m.entry = EntryInModule(dir, module_key, m.key))) return false;
+    m.path = dir + "/" + module_key + ".so";
+    m.module_key = module_key;
+    MarkUsed(m.path);
+    Remember(m.key, m.entry, m.path, module_key);
+    return true;
+  };
+  if (found(m.path) || found_in_module()) return m;
 
   auto start = std::chrono::steady_clock::now();
-  std::string src = cpp + "\nextern \"C\" const char* crb_key(void) { return \"" + m.key + "\"; }\n";
+  std::string src = wanted.cpp + "\nextern \"C\" const char* crb_key(void) { return \"" + m.key + "\"; }\n";
   std::string pch = tc.pch ? EnsurePch(tc) : "";
   bool writable = MakeDirs(dir);
   if (!writable && !IsUnwritableErrno(errno)) throw CacheError(CacheTrouble(dir, errno));
+  // The other workunits of the module that the cache lacks are built in the
+  // same translation unit: one compiler run, one PCH load and one link
+  // instead of one per workunit.
+  std::vector<std::pair<std::string, KernelSource>> others;
+  if (writable && siblings) {
+    for (KernelSource& s : siblings()) {
+      std::string k = KeyOf(tc, s.cpp);
+      bool have = k == m.key || Inspect(dir + "/" + k + ".so") != EntryKind::kMissing || !ReadModuleRef(dir, k).empty();
+      for (const auto& o : others) have = have || o.first == k;
+      {
+        std::lock_guard<std::mutex> lock(g_loaded_mu);
+        have = have || g_loaded.count(k);
+      }
+      if (!have) others.emplace_back(k, std::move(s));
+    }
+  }
+  if (!others.empty()) {
+    try {
+      BuildModule(tc, dir, pch, label, m.key, wanted, others, &m);
+      if (uint64_t max = CacheMaxBytes(); max > 0) PruneKernels(dir, max, m.path);
+      m.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return m;
+    } catch (const CompileError&) {
+      m.compiled = false;  // a sibling that does not compile: build the wanted one alone, below
+    } catch (const CacheError&) {
+      writable = false;
+    }
+  }
+  void* handle = nullptr;
   if (writable) {
     // One process builds a key while the others wait for its module: ten
     // processes starting on an empty cache compile it once, not ten times.
@@ -535,7 +693,7 @@ LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
       }
     }
     try {
-      m.path = Compile(tc, dir, m.key, src, label, pch, &m.entry);
+      m.path = Compile(tc, dir, m.key, src, label, pch, &handle);
       lock.Unlink();
     } catch (const CacheError&) {
       writable = false;  // full: build in the private folder below
@@ -550,11 +708,13 @@ LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label) {
       std::fprintf(stderr, "pykokkos: the kernel cache %s cannot be written; kernels are built in %s for this "
                            "process only (run `caramba cache clean` or set PYKOKKOS_RT_CACHE_DIR)\n",
                    dir.c_str(), priv.c_str());
-    m.path = Compile(tc, priv, m.key, src, label, pch, &m.entry);
+    m.path = Compile(tc, priv, m.key, src, label, pch, &handle);
   } else if (uint64_t max = CacheMaxBytes(); max > 0) {
     PruneKernels(dir, max, m.path);
   }
-  remember();
+  m.entry = reinterpret_cast<CrbEntry>(dlsym(handle, kEntrySymbol));
+  if (!m.entry) throw std::runtime_error("pykokkos: the kernel module " + m.path + " has no entry point");
+  Remember(m.key, m.entry, m.path);
   m.compiled = true;
   m.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return m;

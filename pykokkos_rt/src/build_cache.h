@@ -9,6 +9,10 @@
 //                                  folder of the user
 //   CacheDir()/kernels/<key>.so    kernel module + 24-byte trailer
 //   CacheDir()/kernels/<key>.cpp   its source, for inspection
+//   CacheDir()/kernels/<mkey>.so   a module: several workunits of one Python
+//                                  module in one translation unit, exporting
+//                                  crb_run_<key> for each specialisation
+//   CacheDir()/kernels/<key>.mod   "<mkey>\n": the module holding <key>
 // Everything is published by rename() from a unique temporary name, so a
 // concurrent process sees either nothing or a complete file; the trailer
 // (magic + xxh64 of the module) and the PCH's checksum file let a truncated or
@@ -18,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -41,7 +46,9 @@ struct Toolchain {
   std::vector<std::string> flags;  // shared by the PCH and every kernel
   std::string kokkos_include;
   std::string kokkos_libdir;
-  std::string fingerprint;  // runtime + compiler version + flags + Kokkos version
+  std::vector<std::string> link_flags;  // kernels only (the linker)
+  std::string compile_fingerprint;  // runtime + compiler version + flags + Kokkos version: names the PCH
+  std::string fingerprint;  // compile_fingerprint + link flags: part of every kernel key
   bool pch = true;          // false with nvcc_wrapper (Cuda builds): nvcc cannot use a g++ PCH
 };
 const Toolchain& GetToolchain();
@@ -82,16 +89,27 @@ struct LoadedModule {
   bool compiled = false;       // built by this call (false: found in the cache)
   bool rebuilt_corrupt = false;  // a bad cache entry was found and replaced
   double build_seconds = 0;
+  std::string module_key;        // set when it lives in a module of several specialisations
 };
 
 /// `cpp` without the Python file's path in `#line` directives and the header
 /// comment: what the cache key hashes.
 std::string WithoutSourcePaths(const std::string& cpp);
 
-/// Returns the module for `cpp`, building it if the cache has no valid entry.
-/// `label` prefixes compile errors (the Python location). Thread-compatible:
-/// the caller holds the GIL.
-LoadedModule BuildAndLoad(const std::string& cpp, const std::string& label);
+/// One specialisation's C++ (GeneratedKernel's cpp, prelude and unit).
+struct KernelSource {
+  std::string cpp, prelude, unit;
+};
+
+/// Returns the module for `wanted`, building it if the cache has no valid
+/// entry: its own `<key>.so`, or a module that holds it (`<key>.mod` names
+/// it). When it must be built, `siblings` (if given) says which other
+/// specialisations of its Python module to build with it in one translation
+/// unit (kernel_siblings.h); those the cache already has are left out, and
+/// the later first calls of the others load that module. `label` prefixes
+/// compile errors (the Python location). Thread-safe; run without the GIL.
+LoadedModule BuildAndLoad(const KernelSource& wanted, const std::string& label,
+                          const std::function<std::vector<KernelSource>()>& siblings = {});
 
 /// Folders, file counts and sizes of the cache (`caramba cache info`).
 struct CacheSummary {

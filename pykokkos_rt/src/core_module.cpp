@@ -23,6 +23,7 @@
 #include "cuda_support.h"
 #include "kernel_abi.h"
 #include "kernel_compiler.h"
+#include "kernel_siblings.h"
 #include "write_analysis.h"
 
 namespace py = pybind11;
@@ -258,14 +259,33 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   }
   GeneratedKernel g = GenerateKernel(req);
   std::string label = path + ":" + std::to_string(g.def_line) + ": workunit '" + workunit + "'";
-  std::vector<bool> written = WrittenParams(caramba::Tree::Parse(req.source), workunit, g.params);
+  caramba::Tree tree = caramba::Tree::Parse(req.source);
+  std::vector<bool> written = WrittenParams(tree, workunit, g.params);
+  // The module's other workunits, generated only when a build is needed: a
+  // workunit that does not generate for the types assumed is just left out.
+  auto siblings = [&] {
+    std::vector<KernelSource> out;
+    for (const KernelRequest& r : SiblingRequests(req, tree)) {
+      try {
+        GeneratedKernel s = GenerateKernel(r, tree);
+        out.push_back(KernelSource{std::move(s.cpp), std::move(s.prelude), std::move(s.unit)});
+      } catch (const std::exception&) {
+      }
+    }
+    return out;
+  };
   // Compiling takes seconds: other Python threads run meanwhile, and threads
   // that specialise different kernels compile them in parallel
   // (build_cache.cpp locks what it shares).
+  // PYKOKKOS_RT_MODULE_UNITS=0: one translation unit per workunit, as before
+  // modules were built whole (for measurements: scripts/bench-firstcall).
+  const char* units = std::getenv("PYKOKKOS_RT_MODULE_UNITS");
+  bool whole_modules = !(units && std::string(units) == "0");
   LoadedModule m;
   {
     py::gil_scoped_release nogil;
-    m = BuildAndLoad(g.cpp, label);
+    m = BuildAndLoad(KernelSource{g.cpp, g.prelude, g.unit}, label,
+                     whole_modules ? std::function<std::vector<KernelSource>()>(siblings) : nullptr);
   }
   auto kernel = std::make_shared<Kernel>(std::move(g), std::move(m), workunit, req.kind, space == "Cuda");
   kernel->written_ = std::move(written);
@@ -340,6 +360,7 @@ PYBIND11_MODULE(_core, m) {
     d["flags"] = t.flags;
     d["kokkos_include"] = t.kokkos_include;
     d["kokkos_libdir"] = t.kokkos_libdir;
+    d["link_flags"] = t.link_flags;
     d["fingerprint"] = t.fingerprint;
     return d;
   });
@@ -372,6 +393,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("compiled", [](const Kernel& k) { return k.m_.compiled; })
       .def_property_readonly("rebuilt_corrupt", [](const Kernel& k) { return k.m_.rebuilt_corrupt; })
       .def_property_readonly("build_seconds", [](const Kernel& k) { return k.m_.build_seconds; })
+      .def_property_readonly("module_key", [](const Kernel& k) { return k.m_.module_key; })
       .def_property_readonly("source", [](const Kernel& k) { return k.g_.cpp; });
   m.def("specialize", &Specialize, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"),
         py::arg("space"), py::arg("functor_class") = "", py::arg("team") = false, py::arg("strict") = false,

@@ -101,9 +101,15 @@ struct KernelRequest {
   bool cell_reductions = true;
 };
 
+/// The argument type that means "the type the parameter's annotation
+/// declares" (views C-ordered): workunits generated before their first call.
+inline constexpr const char* kFromAnnotation = "annotation";
+
 /// One translation unit, ready to build.
 struct GeneratedKernel {
-  std::string cpp;                      // the whole C++ source
+  std::string cpp;                      // the whole C++ source: a header comment, prelude and unit
+  std::string prelude;                  // headers, the ABI and helpers (shared by every unit)
+  std::string unit;                     // the functor and `extern "C" crb_run` (kEntrySymbol)
   std::vector<std::string> params;      // kernel arguments in ABI order
   std::vector<TypeRef> param_types;     // their final types (annotations win)
   Scalar acc = Scalar::kNone;           // reduce/scan accumulator type
