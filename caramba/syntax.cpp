@@ -318,6 +318,94 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
   });
 }
 
+// CPython's two nesting limits for statements, which the grammar does not
+// know: 100 levels of indentation (the tokenizer's MAXINDENT: 99 nested
+// indented blocks compile) and 20 statically nested blocks per function,
+// class or module (the compiler's CO_MAXBLOCKS). A loop or a `with` item
+// holds one block around its body; a `try` holds one around its body per
+// clause kind (except, finally), an `except` body two more (the handler and
+// its cleanup) and a `finally` body one: measured against CPython 3.11.
+// A cursor walk (no recursion) keeps both counts along the path.
+void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  auto starts_line = [&](uint32_t at) {
+    while (at > 0 && (src[at - 1] == ' ' || src[at - 1] == '\t' || src[at - 1] == '\f')) --at;
+    return at == 0 || src[at - 1] == '\n' || src[at - 1] == '\r';
+  };
+  struct Frame {
+    std::string_view type;
+    uint32_t indent = 0, blocks = 0;
+    bool has_except = false, has_finally = false;
+  };
+  std::vector<Frame> path{Frame{"module"}};
+  bool indent_found = false, blocks_found = false;
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  auto enter = [&](TSNode n) {
+    Frame f = path.back();
+    f.type = ts_node_type(n);
+    f.has_except = f.has_finally = false;
+    const Frame& parent = path.back();
+    if (f.type == "function_definition" || f.type == "class_definition" || f.type == "lambda") f.blocks = 0;
+    if (f.type == "try_statement") {
+      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        std::string_view t = ts_node_type(ts_node_named_child(n, i));
+        f.has_except |= t == "except_clause" || t == "except_group_clause";
+        f.has_finally |= t == "finally_clause";
+      }
+    }
+    if (f.type == "block") {
+      uint32_t first = ts_node_start_byte(n);
+      if (ts_node_named_child_count(n) > 0 && starts_line(first)) ++f.indent;
+      std::string_view owner = parent.type;
+      if (owner == "for_statement" || owner == "while_statement") {
+        // The loop's body, not its else clause (a block of its own clause).
+        ++f.blocks;
+      } else if (owner == "with_statement") {
+        ++f.blocks;
+      } else if (owner == "try_statement") {
+        f.blocks += parent.has_except + parent.has_finally;
+      } else if (owner == "except_clause" || owner == "except_group_clause") {
+        // The try's own finally block (if any) wraps its handlers too.
+        f.blocks += 2 + (path.size() >= 2 && path[path.size() - 2].has_finally);
+      } else if (owner == "finally_clause") {
+        f.blocks += 1;
+      }
+      if (f.indent >= 100 && !indent_found) {
+        indent_found = true;
+        out->push_back({SyntaxProblem::Kind::kError, first, first, "too many levels of indentation"});
+      }
+      if (f.blocks > 20 && !blocks_found) {
+        blocks_found = true;
+        out->push_back({SyntaxProblem::Kind::kError, first, first, "too many statically nested blocks"});
+      }
+    }
+    if (f.type == "with_clause") {
+      // `with a, b:` nests one block per item; the body counted one.
+      uint32_t items = ts_node_named_child_count(n);
+      if (items > 1 && path.size() >= 1) path.back().blocks += items - 1;
+    }
+    path.push_back(f);
+  };
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      enter(ts_tree_cursor_current_node(&c));
+      continue;
+    }
+    bool next = false;
+    while (path.size() > 1) {
+      path.pop_back();
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        enter(ts_tree_cursor_current_node(&c));
+        next = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!next || (indent_found && blocks_found)) break;
+  }
+  ts_tree_cursor_delete(&c);
+}
+
 // Statements the grammar accepts anywhere and CPython's compiler only in a
 // function or a loop: `return` and `yield` outside a function, `break` and
 // `continue` outside a loop. A cursor walk keeps the node types on the path.
@@ -423,6 +511,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     return keyword_inside && n.NamedChildCount() > 0 && type != "expression_statement" && type != "call";
   });
   FindIndentationProblems(tree, &out);
+  FindNestingLimits(tree, &out);
   FindContextProblems(tree, &out);
   // The `<>` operator (a token inside comparisons): find it by text, then
   // check that the token there really is the operator (not inside a string).

@@ -16,6 +16,8 @@
 // it does at the first call.
 #include "caramba/validation.h"
 
+#include "caramba/analysis/integer_division.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -194,6 +196,11 @@ std::string ArgumentSignature(const KernelPlan& plan, const std::string& name) {
       (!plan.time_var.empty() && name == plan.time_var))
     return RuntimeSignature(Type{Scalar::kInt64, 0, 'A'});
   auto it = plan.types.find(name);
+  // The zero-division flag (integer_division.h): `pk.View([1], pk.int32)`,
+  // named `_pk_zero_division` when the kernel has a name `zero_division`.
+  std::string flag(kZeroDivisionFlag);
+  if (it == plan.types.end() && (name == flag || name == std::string(kReservedPrefix) + flag))
+    return RuntimeSignature(Type{Scalar::kInt32, 1, 'C'});
   if (it == plan.types.end()) return "";
   return RuntimeSignature(it->second);
 }

@@ -1,6 +1,8 @@
 // caller_writer.cpp — see caller_writer.h.
 #include "visitors/caller_writer.h"
 
+#include "caramba/analysis/integer_division.h"
+
 #include "caramba/analysis/phases.h"
 
 #include "caramba/analysis/lowering.h"
@@ -196,6 +198,22 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
                     std::string(ScalarName(red.type)) + ")");
   }
 
+  // The zero-division flag (integer_division.h): zero-initialised, one per
+  // dispatch; after the dispatch, Numba's ZeroDivisionError when it was set.
+  const std::string& zd = in.names.zero_division;
+  if (!zd.empty()) lines.push_back(zd + " = pk.View([1], pk.int32)");
+  auto raise_lines = [&](const std::string& at) {
+    std::vector<std::string> out;
+    for (int code : in.names.zero_division_codes) {
+      out.push_back(at + "if " + zd + "[0] " + (in.names.zero_division_codes.size() == 1 ? "!= 0" : "== " + std::to_string(code)) + ":");
+      out.push_back(at + ind + "raise ZeroDivisionError(\"" + ZeroDivisionMessage(code) + "\")");
+    }
+    return out;
+  };
+  auto add_raise = [&](const std::string& at) {
+    for (std::string& l : raise_lines(at)) lines.push_back(std::move(l));
+  };
+
   // The keyword arguments.
   std::vector<std::string> kwargs;
   for (const auto& p : in.workunit_params) {
@@ -226,15 +244,24 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
       d.insert(at + nl.size(), ind);
     lines.push_back("for " + plan.time_var + " in " + CallerText(t.ChildByField("right")) + ":");
     lines.push_back(ind + d);
+    if (!zd.empty()) add_raise(ind);
     if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")
       lines.push_back(CallerText(final_return));
   } else if (plan.dispatch == Dispatch::kSerial) {
     if (plan.returns == ReturnKind::kScalar) {
       std::string cast = plan.return_type == Scalar::kBool ? "bool" : IsInteger(plan.return_type) ? "int" : "";
-      std::string d = dispatch("");
-      lines.push_back("return " + (cast.empty() ? d : cast + "(" + d + ")"));
+      if (!zd.empty()) {
+        // The value waits for the check.
+        lines.push_back(dispatch("_pk_result = "));
+        add_raise("");
+        lines.push_back("return " + (cast.empty() ? std::string("_pk_result") : cast + "(_pk_result)"));
+      } else {
+        std::string d = dispatch("");
+        lines.push_back("return " + (cast.empty() ? d : cast + "(" + d + ")"));
+      }
     } else {
       lines.push_back(dispatch(""));
+      if (!zd.empty()) add_raise("");
       if (final_return) lines.push_back(CallerText(final_return));
     }
   } else {
@@ -245,8 +272,10 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
         lines.push_back(red.var + " = " + init);
         lines.push_back(dispatch(red.var + " += "));
       }
+      if (!zd.empty()) add_raise("");
     } else {
       lines.push_back(dispatch(""));
+      if (!zd.empty()) add_raise("");
       if (atomic) lines.push_back(red.var + " = " + in.names.cell + "[0].item()");
     }
     if (final_return && final_return.NamedChildCount() > 0 && final_return.NamedChild(0).Type() != "none")

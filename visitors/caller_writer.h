@@ -20,6 +20,10 @@ struct GeneratedNames {
   std::string workunit;  // `_pk_sum2d` (drop-in) or `sum2d` (thesis)
   std::string caller;    // `sum2d` (drop-in) or `call_sum2d` (thesis)
   std::string cell;      // one-element array of an atomic reduction, or ""
+  /// The workunit's zero-division flag (integer_division.h), when a checked
+  /// division may set it, and the codes it may hold; "" otherwise.
+  std::string zero_division;
+  std::set<int> zero_division_codes;
 };
 
 struct CallerInput {

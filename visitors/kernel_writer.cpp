@@ -2,6 +2,7 @@
 // order of its steps.
 #include "visitors/kernel_writer.h"
 
+#include "caramba/analysis/integer_division.h"
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/workunit_names.h"
 
@@ -32,6 +33,18 @@ KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Ker
     return plan.types.count(n) || std::find(plan.params.begin(), plan.params.end(), n) != plan.params.end();
   };
   tid_ = used("tid") ? "_pk_tid" : "tid";
+  // A zero divisor raises ZeroDivisionError in Numba, except under NumPy's
+  // error model and in the body of a prange loop of a parallel=True kernel
+  // (its parfor): there it gives 0, as the plain helpers do. A @pk.function
+  // has no flag to set (see docs/translator.md).
+  auto model = k.options.find("error_model");
+  bool numpy_model = model != k.options.end() && model->second.find("numpy") != std::string::npos;
+  if (!plan.as_function && !numpy_model) {
+    env_.zero_division = used(std::string(kZeroDivisionFlag)) ? "_pk_" + std::string(kZeroDivisionFlag)
+                                                              : std::string(kZeroDivisionFlag);
+    if (k.Option("parallel"))
+      for (const LoopInfo& l : k.prange_loops) env_.no_raise_ranges.push_back({l.start_byte, l.end_byte});
+  }
   acc_ = used("acc") ? "_pk_acc" : "acc";
   bool thesis = ctx.options().caller_style == "thesis";
   // A phase kernel (phases.h) is already named `_pk_<kernel>_phase<n>`.

@@ -39,8 +39,8 @@ class KernelWriter {
   /// `extents`: the extents each @pk.function takes as parameters.
   KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents);
   bool uses_math() const { return env_.uses_math; }
-  bool uses_floordiv() const { return env_.uses_floordiv; }  // integer_division.h
-  bool uses_mod() const { return env_.uses_mod; }
+  /// The integer division helpers the workunit calls (integer_division.h).
+  const std::set<std::string, std::less<>>& division_helpers() const { return env_.division_helpers; }
   /// The workunit and the caller, replacing the decorated definition (a
   /// phase kernel: just the workunit).
   std::string Write();

@@ -162,9 +162,10 @@ void KernelWriter::LowerSimple(const Node& s) {
     Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports, &env_.type_memo).scalar;
     bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
     std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
-    if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + IntFloorDiv(lhs, rhs, env_)});
+    bool checked = ChecksZeroDivision(r, env_), u64 = lt == Scalar::kUInt64 && rt == Scalar::kUInt64;
+    if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + IntFloorDiv(lhs, rhs, env_, checked, u64)});
     if (op == "%=" && ints) {
-      std::string v = IntPyMod(lhs, rhs, env_);
+      std::string v = IntPyMod(lhs, rhs, env_, checked, u64);
       if (v[0] == '(') v = v.substr(1, v.size() - 2);  // the inline form, a whole right-hand side
       return Emit(s, pre, {lhs + " = " + v});
     }

@@ -90,7 +90,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   r.edits = EditList(std::string(Name()));
   const ModuleInfo& mod = ctx.module();
   std::vector<std::pair<uint32_t, uint32_t>> translated;
-  bool uses_math = false, needs_numpy = false, uses_floordiv = false, uses_mod = false;
+  bool uses_math = false, needs_numpy = false;
+  std::set<std::string, std::less<>> division_helpers;  // integer_division.h
   std::string unit = "    ";  // the file's indentation, for the integer division helpers
   // The @pk.function copies of helpers (call_graph.h), placed before the
   // helper's own definition (its translation, or its Numba code).
@@ -105,9 +106,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       continue;
     }
     uses_math = uses_math || w.uses_math();
-    uses_floordiv = uses_floordiv || w.uses_floordiv();
-    uses_mod = uses_mod || w.uses_mod();
-    if (w.uses_floordiv() || w.uses_mod()) unit = w.unit();
+    division_helpers.insert(w.division_helpers().begin(), w.division_helpers().end());
+    if (!w.division_helpers().empty()) unit = w.unit();
     functions[f.kernel_index] += text + nl + nl + nl;
     for (const Diagnostic& d : f.notes)
       if (d.id == DiagId::kSerialHelperLoop) r.diagnostics.push_back(d);
@@ -154,9 +154,8 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       r.edits.Replace(stmt.StartByte(), stmt.EndByte(), w.Dispatch(target, indent, HostAllocations(ctx, call)), k.name);
     }
     uses_math = uses_math || w.uses_math();
-    uses_floordiv = uses_floordiv || w.uses_floordiv();
-    uses_mod = uses_mod || w.uses_mod();
-    if (w.uses_floordiv() || w.uses_mod()) unit = w.unit();
+    division_helpers.insert(w.division_helpers().begin(), w.division_helpers().end());
+    if (!w.division_helpers().empty()) unit = w.unit();
     needs_numpy = needs_numpy || (plan.reduction.op != ReduceOp::kNone && plan.reduction.op != ReduceOp::kSum) ||
                   space.alias_fallback;
     r.edits.Replace(k.start_byte, k.end_byte, text, k.name);
@@ -190,7 +189,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   };
   // Python's integer // and % (integer_division.h), defined once, after the
   // imports: a blank line pair, then each helper and its own blank pair.
-  std::string helpers = IntegerDivisionFunctions(uses_floordiv, uses_mod, unit, nl);
+  std::string helpers = IntegerDivisionFunctions(division_helpers, unit, nl);
   if (!helpers.empty()) helpers = nl + nl + helpers.substr(0, helpers.size() - 2 * nl.size());
   bool placed = false;
   if (drop_numba) {

@@ -128,9 +128,13 @@ std::string LowerMixedBool(const Node& e, LowerEnv& env, Prelude& pre) {
   return name;
 }
 
+bool BothUInt64(const Node& l, const Node& r, LowerEnv& env) {
+  return TypeOf(l, env) == Scalar::kUInt64 && TypeOf(r, env) == Scalar::kUInt64;
+}
+
 std::string FloorDivText(const Node& l, const Node& r, LowerEnv& env, Prelude& pre) {
   std::string x = LowerExpr(l, env, pre);
-  return IntFloorDiv(x, LowerExpr(r, env, pre), env);
+  return IntFloorDiv(x, LowerExpr(r, env, pre), env, ChecksZeroDivision(r, env), BothUInt64(l, r, env));
 }
 
 }  // namespace
@@ -204,7 +208,7 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
     bool extent = rs.Type() == "call" && rs.ChildByField("function").Type() == "attribute" &&
                   rs.ChildByField("function").ChildByField("attribute").Text() == "extent";
     if (ints && extent) return a + " % " + b;
-    if (ints) return IntPyMod(a, b, env);
+    if (ints) return IntPyMod(a, b, env, ChecksZeroDivision(r, env), BothUInt64(l, r, env));
     env.uses_math = true;
     return "math.fmod(math.fmod(" + a + ", " + b + ") + " + b + ", " + b + ")";
   }

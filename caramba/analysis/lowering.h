@@ -26,8 +26,16 @@ struct LowerEnv {
   std::string indent_unit = "    ";  // one indentation level of the file
   int temp_counter = 0;             // _pk_t0, _pk_t1, ... per kernel
   bool uses_math = false;           // the output needs `import math`
-  bool uses_floordiv = false;       // ... the _pk_floordiv helper (integer_division.h)
-  bool uses_mod = false;            // ... the _pk_mod helper
+  /// The integer division helpers called (integer_division.h), by name.
+  std::set<std::string, std::less<>> division_helpers;
+  /// The workunit's zero-division flag (integer_division.h), or "" where a
+  /// zero divisor raises nothing in Numba (error_model="numpy", helpers).
+  std::string zero_division;
+  /// Byte ranges where Numba gives 0 for a zero divisor instead of raising:
+  /// the bodies of prange loops of a parallel=True kernel.
+  std::vector<std::pair<uint32_t, uint32_t>> no_raise_ranges;
+  /// The ZeroDivisionCodes the checked calls may leave in the flag.
+  std::set<int> zero_division_codes;
   /// Loop variables of serial `for` loops: 32-bit in the dialect, 64-bit in
   /// Numba, so products of them are widened through an int64 temporary.
   std::set<std::string, std::less<>> int32_names;

@@ -798,7 +798,12 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
     if (ost == "raised") {
       std::string oe = Str(o.result, "exception");
       if (tst == "raised" && Str(t.result, "exception") == oe) {
-        set(Verdict::kEqual, "both raised " + oe);
+        // The verdict is on the exception's type (a caller's shape check
+        // words its ValueError its own way); the detail shows both messages
+        // when they differ.
+        std::string om = LastLine(Str(o.result, "message")), tm = LastLine(Str(t.result, "message"));
+        set(Verdict::kEqual, "both raised " + oe + (om == tm ? " (" + om + ")"
+                                                             : " (Numba: " + om + "; the translation: " + tm + ")"));
       } else {
         set(Verdict::kMismatch, "the Numba original raised " + oe + " (" + Str(o.result, "message") + ")" +
                                     (tst == "raised" ? ", the translation " + Str(t.result, "exception")

@@ -161,6 +161,14 @@ class Kernel {
         int b = PyObject_IsTrue(o);
         if (b < 0) throw py::error_already_set();
         c.i = b;
+      } else if (t.scalar == Scalar::kU64) {
+        // A uint64 above 2**63 does not fit PyLong_AsLongLong: read it
+        // unsigned (np.uint64 through __index__) and keep its bits.
+        py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
+        if (!index) throw py::error_already_set();
+        unsigned long long u = PyLong_AsUnsignedLongLong(index.ptr());
+        if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred()) throw py::error_already_set();
+        c.i = static_cast<int64_t>(u);
       } else {
         c.i = PyLong_AsLongLong(o);
         if (c.i == -1 && PyErr_Occurred()) throw py::error_already_set();
@@ -178,6 +186,7 @@ class Kernel {
     if (rc != 0) throw std::runtime_error("pykokkos: workunit '" + name_ + "' failed: " + err);
     if (kind_ == DispatchKind::kFor) return py::none();
     if (IsFloat(g_.acc)) return py::float_(result.d);
+    if (g_.acc == Scalar::kU64) return py::int_(static_cast<uint64_t>(result.i));  // the bits of a uint64 sum
     return py::int_(result.i);
   }
 

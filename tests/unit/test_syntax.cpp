@@ -196,3 +196,22 @@ TEST_CASE("return, yield, break and continue where CPython's compiler refuses th
     CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(ok)).empty());
   }
 }
+
+TEST_CASE("syntax: CPython's nesting limits (fuzz: statically_nested_blocks_21, indentation_levels_100)") {
+  auto nest = [](int k, const std::string& head) {
+    std::string s;
+    for (int i = 0; i < k; ++i) s += std::string(4 * i, ' ') + head + "\n";
+    return s + std::string(4 * k, ' ') + "pass\n";
+  };
+  auto has = [](const std::string& src, const std::string& what) {
+    Tree t = Tree::Parse(src);
+    for (const auto& p : FindSyntaxProblems(t))
+      if (p.message == what) return true;
+    return false;
+  };
+  CHECK_FALSE(has(nest(20, "for i in r:"), "too many statically nested blocks"));
+  CHECK(has(nest(21, "for i in r:"), "too many statically nested blocks"));
+  CHECK(has(nest(11, "with a, b:"), "too many statically nested blocks"));
+  CHECK_FALSE(has(nest(99, "if x:"), "too many levels of indentation"));
+  CHECK(has(nest(100, "if x:"), "too many levels of indentation"));
+}

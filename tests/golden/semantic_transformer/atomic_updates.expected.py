@@ -13,7 +13,8 @@ def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
     # bits, a double quotient is wrong above 2**53). On a pk.int64 local
     # `/=` is C++'s integer division, which truncates toward zero: one less
     # when the remainder is non-zero and its sign differs from b's.
-    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == 0 gives 0, Numba's answer under NumPy's error model (where it
+    # raises, the translation calls the _checked form, which reports it).
     # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
     if b == 0:
         return 0
@@ -34,7 +35,7 @@ def _pk_mod(a: pk.int64, b: pk.int64) -> pk.int64:
     # Python's a % b on int64, as Numba computes it: the sign of b. The
     # dialect's `%` is C's remainder (the sign of a): add b when the signs
     # differ (no overflow: r and b have opposite signs).
-    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == 0 gives 0 (NumPy's error model; the _checked form reports it).
     # b == -1 gives 0 (C++ traps on -2**63 % -1).
     if b == 0 or b == -1:
         return 0

@@ -14,7 +14,8 @@ def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
     # bits, a double quotient is wrong above 2**53). On a pk.int64 local
     # `/=` is C++'s integer division, which truncates toward zero: one less
     # when the remainder is non-zero and its sign differs from b's.
-    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == 0 gives 0, Numba's answer under NumPy's error model (where it
+    # raises, the translation calls the _checked form, which reports it).
     # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
     if b == 0:
         return 0

@@ -12,7 +12,8 @@ def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
     # bits, a double quotient is wrong above 2**53). On a pk.int64 local
     # `/=` is C++'s integer division, which truncates toward zero: one less
     # when the remainder is non-zero and its sign differs from b's.
-    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == 0 gives 0, Numba's answer under NumPy's error model (where it
+    # raises, the translation calls the _checked form, which reports it).
     # b == -1 is negation, with Numba's 0 for -2**63 (C++ traps there).
     if b == 0:
         return 0
@@ -33,7 +34,7 @@ def _pk_mod(a: pk.int64, b: pk.int64) -> pk.int64:
     # Python's a % b on int64, as Numba computes it: the sign of b. The
     # dialect's `%` is C's remainder (the sign of a): add b when the signs
     # differ (no overflow: r and b have opposite signs).
-    # b == 0 gives 0 (Numba raises ZeroDivisionError; a kernel cannot raise).
+    # b == 0 gives 0 (NumPy's error model; the _checked form reports it).
     # b == -1 gives 0 (C++ traps on -2**63 % -1).
     if b == 0 or b == -1:
         return 0
@@ -41,6 +42,26 @@ def _pk_mod(a: pk.int64, b: pk.int64) -> pk.int64:
     if r != 0 and (r < 0) != (b < 0):
         r += b
     return r
+
+
+@pk.function
+def _pk_floordiv_checked(a: pk.int64, b: pk.int64, zero_division: pk.View1D[pk.int32]) -> pk.int64:
+    # b == 0: Numba raises ZeroDivisionError ("integer division by zero").
+    # A kernel cannot raise: the first zero divisor leaves code 1 in the
+    # flag, and the caller raises after the dispatch.
+    if b == 0:
+        pk.atomic_compare_exchange(zero_division, [0], 0, 1)
+    return _pk_floordiv(a, b)
+
+
+@pk.function
+def _pk_mod_checked(a: pk.int64, b: pk.int64, zero_division: pk.View1D[pk.int32]) -> pk.int64:
+    # b == 0: Numba raises ZeroDivisionError ("integer modulo by zero").
+    # A kernel cannot raise: the first zero divisor leaves code 2 in the
+    # flag, and the caller raises after the dispatch.
+    if b == 0:
+        pk.atomic_compare_exchange(zero_division, [0], 0, 2)
+    return _pk_mod(a, b)
 
 
 @pk.workunit
@@ -99,10 +120,19 @@ def rewrites(x, k, out):
 
 
 @pk.workunit
-def _pk_python_mod(tid, acc: pk.Acc[pk.int64], a: pk.int64, b: pk.int64):
+def _pk_python_mod(tid, acc: pk.Acc[pk.int64], a: pk.int64, b: pk.int64, zero_division: pk.View1D[pk.int32]):
     _pk_t0: pk.int64 = (a / b) - math.remainder((a / b), 1.0)
-    acc += _pk_mod(a, b) + (_pk_floordiv(a, b)) * 100 + _pk_t0
+    acc += _pk_mod_checked(a, b, zero_division) + (_pk_floordiv_checked(a, b, zero_division)) * 100 + _pk_t0
 
 
 def python_mod(a, b):
-    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_python_mod, a=a, b=b))
+    zero_division = pk.View([1], pk.int32)
+    _pk_result = pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_python_mod,
+        a=a,
+        b=b,
+        zero_division=zero_division)
+    if zero_division[0] == 1:
+        raise ZeroDivisionError("integer division by zero")
+    if zero_division[0] == 2:
+        raise ZeroDivisionError("integer modulo by zero")
+    return int(_pk_result)
