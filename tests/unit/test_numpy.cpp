@@ -16,8 +16,8 @@ namespace {
 
 // A module parsed and planned: its tree lives as long as the plans that point into it.
 struct Planned {
-  explicit Planned(const std::string& source)
-      : tree(Tree::Parse(source)), plans(KernelPlanAnalysis::Compute(AnalysisInput{tree, "k.py"})) {}
+  explicit Planned(const std::string& source, const TranslateOptions* options = nullptr)
+      : tree(Tree::Parse(source)), plans(KernelPlanAnalysis::Compute(AnalysisInput{tree, "k.py", options})) {}
   const KernelPlan& Of(std::string_view name) const {
     const KernelPlan* p = plans.Find(name);
     REQUIRE(p);
@@ -538,14 +538,13 @@ TEST_CASE("heat_run: copies swapped around a kernel call, with nothing else to l
       "        heat_step(a, b, alpha)\n"
       "        a, b = b, a\n"
       "    return a\n";
-  Tree t = Tree::Parse(src);
   // No prediction of the PhaseLowering's decision in the plan: a kernel it
   // declined (no phase: heat_step is its own kernel) gets its fallback once
   // named in declined_host_programs, and the whole pipeline gives it.
   TranslateOptions declined;
   declined.declined_host_programs.insert("heat_run");
-  KernelPlans second = KernelPlanAnalysis::Compute(AnalysisInput{t, "k.py", &declined});
-  CHECK(FallsBack(PlanOf(second, "heat_run")));
+  Planned second(src, &declined);
+  CHECK(FallsBack(second.Of("heat_run")));
   PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
   REQUIRE(r.ok);
   std::string codes;
