@@ -36,8 +36,10 @@ std::optional<WrapperRewrite> PlanWrapperRewrite(const Tree& tree, const Kernel&
   if (bound == k.options.end()) return std::nullopt;
   WrapperRewrite r;
   r.name = bound->second;
-  std::string_view between =
-      tree.Source().substr(w->def.EndByte(), w->statement.StartByte() - w->def.EndByte());
+  // A view of the tree's own text: std::string::substr would return a
+  // temporary, and the view would dangle (found by the sanitized fuzz run).
+  std::string_view between = std::string_view(tree.Source()).substr(
+      w->def.EndByte(), w->statement.StartByte() - w->def.EndByte());
   r.in_place = r.name == k.name && between.find_first_not_of(" \t\r\n") == std::string_view::npos;
   r.restore_start = r.in_place ? w->def.StartByte() : w->statement.StartByte();
   r.restore_end = w->statement.EndByte();
