@@ -471,6 +471,43 @@ void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
 
 }  // namespace
 
+// CPython's tokenizer rejects a non-printable character outside string
+// literals and comments ("invalid non-printable character U+000B"), and
+// U+FEFF anywhere but at the very start, where it is the UTF-8 byte-order
+// mark. Tree-sitter skips both as whitespace, so without this check such a
+// file passed through with exit 0 (found by the fuzzer: a BOM on line 2).
+// NUL bytes never get here: reading the file refuses them (file_system.cpp).
+static void FindNonPrintable(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  static constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  for (size_t i = 0; i < src.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(src[i]);
+    size_t len = 0;
+    std::string name;
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F) {
+      static const char* kHex = "0123456789ABCDEF";
+      len = 1;
+      name = std::string("U+00") + kHex[c >> 4] + kHex[c & 15];
+    } else if (c == 0xEF && i > 0 && src.substr(i, 3) == kBom) {
+      len = 3;
+      name = "U+FEFF";
+    } else {
+      continue;
+    }
+    bool quoted = false;
+    for (Node n = tree.Root().DescendantForByteRange(static_cast<uint32_t>(i), static_cast<uint32_t>(i + len)); n;
+         n = n.Parent())
+      if (n.Type() == "string" || n.Type() == "comment") {
+        quoted = true;
+        break;
+      }
+    if (quoted) continue;
+    out->push_back({SyntaxProblem::Kind::kError, static_cast<uint32_t>(i), static_cast<uint32_t>(i + len),
+                    "invalid non-printable character " + name});
+    return;  // one report: the rest of the file is suspect anyway
+  }
+}
+
 std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   std::vector<SyntaxProblem> out;
   if (auto deep = FindNestingProblem(tree)) return {*deep};
@@ -513,6 +550,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   FindIndentationProblems(tree, &out);
   FindNestingLimits(tree, &out);
   FindContextProblems(tree, &out);
+  FindNonPrintable(tree, &out);
   // The `<>` operator (a token inside comparisons): find it by text, then
   // check that the token there really is the operator (not inside a string).
   for (size_t at = src.find("<>"); at != std::string_view::npos; at = src.find("<>", at + 2)) {

@@ -215,3 +215,18 @@ TEST_CASE("syntax: CPython's nesting limits (fuzz: statically_nested_blocks_21, 
   CHECK_FALSE(has(nest(99, "if x:"), "too many levels of indentation"));
   CHECK(has(nest(100, "if x:"), "too many levels of indentation"));
 }
+
+TEST_CASE("syntax: non-printable characters outside strings and comments (fuzz: bom_on_line_2, vertical_tab)") {
+  using K = caramba::SyntaxProblem::Kind;
+  // A byte-order mark spliced onto line 2, as the fuzzer made it: CPython
+  // says "invalid non-printable character U+FEFF".
+  CHECK(HasProblem("if i == 0:\n    t = 0\n\xEF\xBB\xBF# Kernels\nx = 1\n", K::kError, "U+FEFF"));
+  CHECK(HasProblem("x = 1\x0B+ 2\n", K::kError, "U+000B"));
+  for (const char* ok : {"\xEF\xBB\xBFx = 1\n",                   // a leading BOM is the encoding mark
+                         "s = '\xEF\xBB\xBF\x0B'\n",              // inside a string literal
+                         "x = 1  # \xEF\xBB\xBF \x01 in a comment\n",
+                         "x = 1\n\x0Cy = 2\n", "x\t= 1\r\n"}) {  // form feed, tab and CR are whitespace
+    CAPTURE(ok);
+    CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(ok)).empty());
+  }
+}
