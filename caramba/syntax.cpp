@@ -1,6 +1,9 @@
 // syntax.cpp — see syntax.h.
 #include "caramba/syntax.h"
 
+#include <cctype>
+#include <cstring>
+#include <set>
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -471,6 +474,60 @@ void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
 
 }  // namespace
 
+// Tokens tree-sitter accepts and CPython's tokenizer or compiler refuses:
+// `0x` without digits, `01` (leading zeros), a number run into a name
+// (`0njit`, `0.class`), a parameter named twice in one def, a keyword
+// argument given twice in one call. All were fuzz findings that passed
+// through with exit 0.
+static void FindTokenProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
+  std::string_view src = tree.Source();
+  auto report = [&](const Node& n, std::string message) {
+    out->push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.EndByte(), std::move(message)});
+  };
+  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || (c & 0x80); };
+  Walk(tree.Root(), [&](const Node& n) {
+    std::string_view type = n.Type();
+    if (type == "integer" || type == "float") {
+      std::string_view t = n.Text();
+      if (t.size() == 2 && t[0] == '0' && std::strchr("xXoObB", t[1]))
+        report(n, std::string("invalid ") + (t[1] == 'x' || t[1] == 'X' ? "hexadecimal" : t[1] == 'o' || t[1] == 'O' ? "octal" : "binary") + " literal");
+      else if (type == "integer" && t.size() > 1 && t[0] == '0' && std::isdigit(static_cast<unsigned char>(t[1])) &&
+               t.find_first_not_of("0_") != std::string_view::npos)
+        report(n, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+      else if (n.EndByte() < src.size() && name_char(src[n.EndByte()])) {
+        // `1if x else y` is still accepted (with a warning): only keywords may follow.
+        size_t e = n.EndByte();
+        while (e < src.size() && name_char(src[e])) ++e;
+        std::string_view word = src.substr(n.EndByte(), e - n.EndByte());
+        static const std::set<std::string_view> kKeywords{"and", "or", "if", "else", "in", "is", "not", "for"};
+        char k = word.empty() ? 0 : static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
+        if (kKeywords.count(word)) return false;
+        if (t == "0" && (k == 'x' || k == 'o' || k == 'b'))  // `0x` lexes as 0 and a name x here
+          report(n, std::string("invalid ") + (k == 'x' ? "hexadecimal" : k == 'o' ? "octal" : "binary") + " literal");
+        else
+          report(n, "invalid decimal literal");
+      }
+      return false;
+    }
+    if (type == "parameters" || type == "lambda_parameters" || type == "argument_list") {
+      std::set<std::string_view> seen;
+      for (const Node& p : n.NamedChildren()) {
+        Node name = p.Type() == "identifier"        ? p
+                    : p.Type() == "keyword_argument" ? p.ChildByField("name")
+                    : p.Type() == "default_parameter" || p.Type() == "typed_default_parameter" ? p.ChildByField("name")
+                    : p.Type() == "typed_parameter" ? p.NamedChild(0)
+                                                    : Node();
+        if (type == "argument_list" && p.Type() != "keyword_argument") continue;
+        if (!name || name.Type() != "identifier") continue;
+        if (!seen.insert(name.Text()).second)
+          report(name, type == "argument_list" ? "keyword argument repeated: " + std::string(name.Text())
+                                               : "duplicate argument '" + std::string(name.Text()) + "' in function definition");
+      }
+    }
+    return true;
+  });
+}
+
 // CPython's tokenizer rejects a non-printable character outside string
 // literals and comments ("invalid non-printable character U+000B"), and
 // U+FEFF anywhere but at the very start, where it is the UTF-8 byte-order
@@ -551,6 +608,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   FindNestingLimits(tree, &out);
   FindContextProblems(tree, &out);
   FindNonPrintable(tree, &out);
+  FindTokenProblems(tree, &out);
   // The `<>` operator (a token inside comparisons): find it by text, then
   // check that the token there really is the operator (not inside a string).
   for (size_t at = src.find("<>"); at != std::string_view::npos; at = src.find("<>", at + 2)) {

@@ -230,3 +230,18 @@ TEST_CASE("syntax: non-printable characters outside strings and comments (fuzz: 
     CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(ok)).empty());
   }
 }
+
+TEST_CASE("syntax: tokens CPython refuses (fuzz: hex_without_digits, leading_zero_index, number_into_name, duplicate_x)") {
+  using K = caramba::SyntaxProblem::Kind;
+  CHECK(HasProblem("x = 0x\n", K::kError, "invalid hexadecimal literal"));
+  CHECK(HasProblem("a[i] += a[i -01]\n", K::kError, "leading zeros"));
+  CHECK(HasProblem("y = 0njit\n", K::kError, "invalid decimal literal"));
+  CHECK(HasProblem("def f(x, y, x):\n    pass\n", K::kError, "duplicate argument 'x'"));
+  CHECK(HasProblem("f(a=1, b=2, a=3)\n", K::kError, "keyword argument repeated: a"));
+  for (const char* ok : {"x = 0x1F + 0o7 + 0b1 + 00 + 0 + 1_000 + 0.5 + 1e3 + 2j\n", "y = 1 if x else 2\n",
+                         "z = [i for i in range(3)]\n", "def f(x, *args, y=1, **kw):\n    pass\n",
+                         "f(1, 2, a=1, **kw)\n", "g = lambda a, b=1: a + b\n", "x = 0\n"}) {
+    CAPTURE(ok);
+    CHECK(caramba::FindSyntaxProblems(caramba::Tree::Parse(ok)).empty());
+  }
+}
