@@ -95,7 +95,8 @@ def main():
     if a.compare:
         print("per wu: one translation unit per workunit, one after the other (PYKOKKOS_RT_MODULE_UNITS=0); "
               "one unit: the module in one translation unit (PYKOKKOS_RT_COMPILE_JOBS=1); parallel: the default, the "
-              "module split into up to %d units compiled at once; the three alternate in each round" % len(os.sched_getaffinity(0)))
+              "module split into one unit per idle processor (of %d), compiled at once; the three alternate in each round"
+              % len(os.sched_getaffinity(0)))
         print()
         head = "%-18s %7s %14s %14s %14s %16s %16s %16s" % (
             "file", "kernels", "CPU, per wu", "CPU, one unit", "CPU, parallel", "cold, per wu", "cold, one unit",

@@ -30,7 +30,7 @@ std::string FirstError(const std::string& log);
 void* OpenVerified(const std::string& path, const std::string& key);
 CrbEntry LoadVerified(const std::string& path, const std::string& key);
 /// How many compilers one module's build may run at once: PYKOKKOS_RT_COMPILE_JOBS,
-/// else the processors this process may run on.
+/// else the processors this process may run on that are idle now (at least 1).
 unsigned CompileJobs();
 /// Compiles `sources` (translation units of one module: one, or several
 /// compiled in parallel and linked together) into `dir`/<key>.so, verifies

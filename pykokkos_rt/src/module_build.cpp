@@ -74,7 +74,10 @@ void BuildModule(const Toolchain& tc, const std::string& dir, const std::string&
     FileLock lock(dir + "/" + module_key + ".lock", CompileTimeout() + 30);
     if (!(h = OpenVerified(path, module_key))) {
       if (Inspect(path) == EntryKind::kOther && unlink(path.c_str()) != 0) rmdir(path.c_str());
-      path = Compile(tc, dir, module_key, ModuleSources(units, module_key, CompileJobs()), label, pch, &h);
+      // Cuda builds (nvcc_wrapper, no PCH) keep one unit: linking separately
+      // compiled device code has not been tried on a GPU machine.
+      unsigned jobs = tc.pch ? CompileJobs() : 1;
+      path = Compile(tc, dir, module_key, ModuleSources(units, module_key, jobs), label, pch, &h);
       m->compiled = true;
     } else {
       MarkUsed(path);
