@@ -1,16 +1,14 @@
-// build_cache.cpp — see build_cache.h.
+// build_cache.cpp — see build_cache.h: the toolchain, the folders, keys, the
+// in-process table of loaded kernels and BuildAndLoad, which finds or builds a
+// kernel's module (the compiler itself: compiler_runs.cpp; the PCH: pch.cpp;
+// modules of several workunits: module_build.cpp).
 #include "build_cache.h"
 
 #include "build_internal.h"
 #include "cache_files.h"
 
 #include <dlfcn.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -24,8 +22,6 @@
 #include <map>
 #include <mutex>
 #include <sstream>
-
-extern char** environ;
 
 namespace pykokkos_rt {
 
