@@ -19,6 +19,7 @@ import inspect as _inspect
 import math as _math
 import os as _os
 import time as _time
+from types import MethodType as _MethodType
 
 import numpy as _np
 
@@ -124,7 +125,6 @@ class ExecutionSpace(enum.Enum):
     Default = "Default"
 
 
-_SPACE_NAMES = {s: s.value for s in ExecutionSpace}
 Serial = ExecutionSpace.Serial
 OpenMP = ExecutionSpace.OpenMP
 Cuda = ExecutionSpace.Cuda
@@ -625,10 +625,12 @@ def _dispatch(kind, args, kwargs, initial=None):
     else:
         raise TypeError("pykokkos: the policy must be a pk.RangePolicy, a pk.TeamPolicy or a Python int, got %s"
                         % type(policy).__name__)
-    space = _SPACE_NAMES[space]  # an enum's .value is a property, 5x a dict lookup
-    if _inspect.ismethod(wu):  # a workunit method of a functor or workload
+    # Every translated call comes through here: the member's _value_, not the
+    # .value property (nor a dict keyed by the enum, whose __hash__ is Python).
+    space = space._value_
+    if type(wu) is _MethodType:  # a workunit method of a functor or workload
         kwargs = _members(wu.__self__, dict(kwargs))
-    sig = tuple([(k, _arg_code(v)) for k, v in kwargs.items()])
+    sig = tuple(zip(kwargs, map(_arg_code, kwargs.values())))
     entry = _specialisations.get((getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig))
     if entry is None:
         if space not in _AVAILABLE:
@@ -650,13 +652,12 @@ def _dispatch(kind, args, kwargs, initial=None):
     device_views = None
     for p in params:
         v = kwargs[p]
-        if isinstance(v, View):
-            if type(v) is View:
-                v = v.data
-            else:  # a view on the GPU (_cuda.DeviceView)
-                device_views = device_views or []
-                device_views.append(v)
-                v = v._kernel_arg(space)
+        if type(v) is View:
+            v = v.data
+        elif isinstance(v, View):  # a view on the GPU (_cuda.DeviceView)
+            device_views = device_views or []
+            device_views.append(v)
+            v = v._kernel_arg(space)
         values.append(v)
     if end < begin:
         end = begin  # an empty range, as in Kokkos
