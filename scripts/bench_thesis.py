@@ -226,7 +226,8 @@ def main():
     env = dict(os.environ)
     env.update({"OMP_NUM_THREADS": threads, "NUMBA_NUM_THREADS": threads,
                 "PYKOKKOS_RT_CORE_DIR": os.path.join(a.build, "pykokkos_rt"),
-                "PYTHONPATH": os.path.join(ROOT, "pykokkos_rt", "python")})
+                "PYTHONPATH": os.pathsep.join([os.path.join(ROOT, "pykokkos_rt", "python")] +
+                                              ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))})
     work = tempfile.mkdtemp(prefix="bench-thesis-")
     env.setdefault("PYKOKKOS_RT_CACHE_DIR", os.path.join(work, "cache"))
     sections = []
@@ -244,7 +245,7 @@ def main():
         if "42" in a.only:
             wanted = [k for k in a.kernels.split(",") if k]
             trans = {}
-            for f in sorted({k[1] for k in KERNELS}):
+            for f in sorted({k[1] for k in KERNELS if not wanted or k[0] in wanted}):
                 src = os.path.join(THESIS, f)
                 # The corpus files carry no eager signatures: translate with the
                 # types Numba compiles for them (`caramba record`), as a user would.

@@ -58,6 +58,8 @@ def child(calls):
             "paused_p90": paused[int(0.9 * len(paused))] * 1e6,
             "idle_cpu": cpu / (w1 - w0),
         }
+    out["chosen"] = " ".join("%s=%s" % (k, os.environ[k]) for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")
+                             if k in os.environ) or "libgomp's own"
     print(json.dumps(out))
 
 
@@ -116,6 +118,8 @@ def main():
                 r = run_child(env, a.calls)
                 o = r["OpenMP"]
                 serial = r["Serial"]
+                if label == "runtime default":  # which of its two defaults the machine's state chose
+                    label = "runtime default (%s)" % r["chosen"]
                 rows.append([load, label, "%.1f" % o["median"], "%.1f" % o["p90"], "%.1f" % o["paused_median"],
                              "%.1f" % o["paused_p90"], "%.2f" % o["idle_cpu"]])
             rows.append([load, "(Serial space, reference)", "%.1f" % serial["median"], "%.1f" % serial["p90"],

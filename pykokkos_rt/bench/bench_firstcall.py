@@ -77,8 +77,9 @@ def main():
     ap.add_argument("--caramba", required=True)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--compare", action="store_true",
-                    help="also measure one translation unit per workunit (PYKOKKOS_RT_MODULE_UNITS=0), "
-                         "alternating with the default in each round")
+                    help="measure three ways, alternating in each round: one translation unit per workunit "
+                         "(PYKOKKOS_RT_MODULE_UNITS=0), the module in one translation unit (PYKOKKOS_RT_COMPILE_JOBS=1) "
+                         "and the module split into units compiled in parallel (the default)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     files = a.files or sorted(glob.glob(os.path.join(a.root, "corpora", "thesis", "*.py")))
@@ -92,11 +93,14 @@ def main():
                                                    "built now, once per user and compiler, in %.2f s" % pch_s))
     print()
     if a.compare:
-        print("per workunit: one translation unit per workunit (PYKOKKOS_RT_MODULE_UNITS=0); per module: the "
-              "default; the two alternate in each round")
+        print("per wu: one translation unit per workunit, one after the other (PYKOKKOS_RT_MODULE_UNITS=0); "
+              "one unit: the module in one translation unit (PYKOKKOS_RT_COMPILE_JOBS=1); parallel: the default, the "
+              "module split into one unit per idle processor (of %d), compiled at once; the three alternate in each round"
+              % len(os.sched_getaffinity(0)))
         print()
-        head = "%-18s %7s %21s %21s %21s %21s" % ("file", "kernels", "compilers, per wu", "compilers, per module",
-                                                 "cold call, per wu", "cold call, per module")
+        head = "%-18s %7s %14s %14s %14s %16s %16s %16s" % (
+            "file", "kernels", "CPU, per wu", "CPU, one unit", "CPU, parallel", "cold, per wu", "cold, one unit",
+            "cold, parallel")
         print(head)
         print("-" * len(head))
     else:
@@ -113,21 +117,21 @@ def main():
             print("%-18s translation failed (exit %d): %s" % (name, t.returncode, t.stderr.strip()[:200]))
             continue
         if a.compare:
-            per_wu, per_module = [], []
+            ways = [("wu", {"PYKOKKOS_RT_MODULE_UNITS": "0"}), ("one", {"PYKOKKOS_RT_COMPILE_JOBS": "1"}),
+                    ("parallel", {})]
+            runs = {w: [] for w, _ in ways}
             for r in range(a.rounds):
-                per_wu.append(child(out, os.path.join(work, "wu-%s-%d" % (name, r)),
-                                    dict(env, PYKOKKOS_RT_MODULE_UNITS="0")))
-                per_module.append(child(out, os.path.join(work, "module-%s-%d" % (name, r)), env))
-            if per_module[0]["kernels"] == 0:
+                for w, extra in ways:
+                    runs[w].append(child(out, os.path.join(work, "%s-%s-%d" % (w, name, r)), dict(env, **extra)))
+            if runs["parallel"][0]["kernels"] == 0:
                 print("%-18s       0 (every kernel stays Numba without recorded types)" % name)
                 continue
 
             def med(rows, field):
                 return statistics.median(x[field] for x in rows)
-            print("%-18s %7d %9d runs %6.2f s %9d runs %6.2f s %19.2f s %19.2f s" % (
-                name, per_module[0]["kernels"], per_wu[0]["compiled"], med(per_wu, "compiler_cpu_s"),
-                per_module[0]["compiled"], med(per_module, "compiler_cpu_s"), med(per_wu, "first_calls_s"),
-                med(per_module, "first_calls_s")))
+            print("%-18s %7d %12.2f s %12.2f s %12.2f s %14.2f s %14.2f s %14.2f s" % (
+                (name, runs["parallel"][0]["kernels"]) + tuple(med(runs[w], "compiler_cpu_s") for w, _ in ways) +
+                tuple(med(runs[w], "first_calls_s") for w, _ in ways)))
             continue
         cold, warm = [], []
         for r in range(a.rounds):

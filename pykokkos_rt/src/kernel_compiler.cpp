@@ -428,9 +428,27 @@ GeneratedKernel Compiler::Run() {
   std::string fname = "CrbFunctor_" + req_.workunit;
   std::string acc_cpp = ScalarCpp(acc);
   std::string sig = req_.team ? "const CrbTeam& " + Mangle(index_name) : "const int32_t " + Mangle(index_name);
-  if (req_.kind != DispatchKind::kFor) sig += ", " + acc_cpp + "& " + Mangle(acc_name);
-  if (!cell_.op.empty()) sig += std::string(", ") + ScalarCpp(cell_.scalar) + "& crb_cell_acc";
-  if (req_.kind == DispatchKind::kScan) sig += ", const bool " + Mangle(flag_name);
+  // The accumulators Kokkos passes are references into its reduction
+  // buffer: stores through them may alias the views' elements as far as the
+  // C++ compiler knows, so `acc += e` in an inner loop would be a load and a
+  // store per iteration, with every view element read again after it.
+  // operator() copies them into locals, runs the body (crb_body) on those and
+  // stores them back once; nothing else reads them during the call.
+  std::string outer_sig = sig, copy_in, call_args = Mangle(index_name), copy_out;
+  auto local_accumulator = [&](const std::string& cpp, const std::string& name) {
+    sig += ", " + cpp + "& " + name;
+    outer_sig += ", " + cpp + "& crb_ref_" + name;
+    copy_in += "    " + cpp + " crb_local_" + name + " = crb_ref_" + name + ";\n";
+    call_args += ", crb_local_" + name;
+    copy_out += "    crb_ref_" + name + " = crb_local_" + name + ";\n";
+  };
+  if (req_.kind != DispatchKind::kFor) local_accumulator(acc_cpp, Mangle(acc_name));
+  if (!cell_.op.empty()) local_accumulator(ScalarCpp(cell_.scalar), "crb_cell_acc");
+  if (req_.kind == DispatchKind::kScan) {
+    sig += ", const bool " + Mangle(flag_name);
+    outer_sig += ", const bool " + Mangle(flag_name);
+    call_args += ", " + Mangle(flag_name);
+  }
 
   // The prelude (headers, the ABI, helpers) and the unit (the functor and
   // its entry point) are kept apart too, so a module of several workunits
@@ -447,8 +465,12 @@ GeneratedKernel Compiler::Run() {
   o << "struct " << fname << " {\n" << members;
   for (const auto& f : reach) o << functions_[f].code;
   o << "#line " << g.def_line << " \"" << QuoteForLine(req_.path) << "\"\n"
-    << "  KOKKOS_INLINE_FUNCTION void operator()(" << sig << ") const {\n"
-    << copies << body << "  }\n};\n}  // namespace\n\n"
+    << "  KOKKOS_" << (copy_in.empty() ? "INLINE_FUNCTION void operator()(" : "FORCEINLINE_FUNCTION void crb_body(")
+    << sig << ") const {\n" << copies << body << "  }\n";
+  if (!copy_in.empty())
+    o << "  KOKKOS_INLINE_FUNCTION void operator()(" << outer_sig << ") const {\n"
+      << copy_in << "    crb_body(" << call_args << ");\n" << copy_out << "  }\n";
+  o << "};\n}  // namespace\n\n"
     << "extern \"C\" int crb_run(const CrbArg* crb_args, int64_t crb_begin, int64_t crb_end, CrbResult* crb_result,\n"
     << "                         char* crb_err, size_t crb_errlen) {\n"
     << "  try {\n"

@@ -21,8 +21,8 @@ def cache(tmp_path):
     return str(tmp_path / "cache")
 
 
-def start(cache, module, order):
-    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache, PYKOKKOS_RT_QUIET="1")
+def start(cache, module, order, **extra_env):
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache, PYKOKKOS_RT_QUIET="1", **extra_env)
     return subprocess.Popen([sys.executable, WORKER, module, order], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
@@ -33,8 +33,8 @@ def finish(proc):
     return {r["workunit"]: r for r in json.loads(out)}
 
 
-def run(cache, order, module=CASE):
-    return finish(start(cache, module, order))
+def run(cache, order, module=CASE, **extra_env):
+    return finish(start(cache, module, order, **extra_env))
 
 
 def modules(cache):
@@ -65,6 +65,32 @@ def test_module_units_one_translation_unit_for_three_workunits(cache):
     for ref in refs:
         with open(ref) as f:
             assert f.read() == r["scale"]["module_key"] + "\n"
+
+
+def test_module_units_three_workunits_compiled_as_three_parallel_units(cache):
+    # PYKOKKOS_RT_COMPILE_JOBS=3: one translation unit per workunit, compiled
+    # at once and linked into the one module, whose entry points all work.
+    r = run(cache, "scale,shift,total", PYKOKKOS_RT_COMPILE_JOBS="3")
+    assert [r[w]["compiled"] for w in ("scale", "shift", "total")] == [True, False, False]
+    check_values(r)
+    [so] = modules(cache)
+    assert {r[w]["path"] for w in r} == {so}
+    with open(so[:-3] + ".cpp") as f:
+        source = f.read()
+    for k in (1, 2, 3):
+        assert "translation unit %d of 3\n" % k in source
+    assert source.count("const char* crb_key(void)") == 1
+    assert not glob.glob(os.path.join(cache, "kernels", "*.o"))  # objects are removed after the link
+    later = run(cache, "total,shift")
+    assert not later["total"]["compiled"] and later["total"]["path"] == so
+
+
+def test_module_units_one_compile_job_builds_one_translation_unit(cache):
+    r = run(cache, "scale,shift,total", PYKOKKOS_RT_COMPILE_JOBS="1")
+    check_values(r)
+    [so] = modules(cache)
+    with open(so[:-3] + ".cpp") as f:
+        assert "translation unit" not in f.read()
 
 
 def test_module_units_second_workunit_first_call_does_not_compile(cache):

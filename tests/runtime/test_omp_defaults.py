@@ -23,8 +23,28 @@ def _env_after_import(**overrides):
 def test_defaults_when_the_user_set_nothing():
     from pykokkos import _loader
     seen = _env_after_import()
-    for k, v in list(_loader.OMP_DEFAULTS.items()) + list(_loader.OMP_WAIT_DEFAULTS.items()):
+    for k, v in _loader.OMP_DEFAULTS.items():
         assert seen[k] == v
+    # One of the two wait defaults, whichever the machine's state at import chose.
+    waits = [{k: seen[k] for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT") if seen[k] is not None}]
+    assert waits[0] in (_loader.PASSIVE_DEFAULTS, _loader.SPIN_DEFAULTS)
+
+
+@pytest.mark.parametrize("cpus, others, threads, spins", [
+    (16, 0, None, True),   # the 16-core machine, quiet: every thread of the pool has a core
+    (16, 0, "16", True),
+    (16, 1, "16", False),  # one other busy process: a spinning thread would lose its core to it
+    (16, 8, "8", True),
+    (16, 15, "8", False),  # "loaded": one busy process per core but one
+    (2, 0, "2", True),
+    (2, 3, "2", False),    # the shared 2-core machine with other engineers' builds
+    (2, 0, "1", False),    # one thread: no pool to keep awake
+])
+def test_pool_spins_only_where_every_thread_finds_an_idle_core(cpus, others, threads, spins):
+    from pykokkos import _loader
+    environ = {} if threads is None else {"OMP_NUM_THREADS": threads}
+    chosen = _loader._wait_defaults(environ, cpus=cpus, others=others)
+    assert chosen == (_loader.SPIN_DEFAULTS if spins else _loader.PASSIVE_DEFAULTS)
 
 
 def test_a_wait_policy_the_user_chose_is_kept_and_alone():

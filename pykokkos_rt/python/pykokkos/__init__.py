@@ -19,6 +19,7 @@ import inspect as _inspect
 import math as _math
 import os as _os
 import time as _time
+from types import MethodType as _MethodType
 
 import numpy as _np
 
@@ -88,6 +89,12 @@ del _d
 
 _BY_NP = {d.np: d for d in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, bool)}
 _CODE = {d.np: d.code for d in _BY_NP.values()}
+# Dtypes pk.array wraps without a copy (bool arrays are copied to uint8).
+_WRAP_DTYPES = {k: d for k, d in _BY_NP.items() if d is not bool}
+# (dtype, rank) -> the signatures of a C-ordered and of a Fortran-ordered
+# array: type propagation of an array is two lookups, not string formatting.
+_VIEW_CODES = {(np_dtype, rank): ("view:%s:%d:R" % (code, rank), "view:%s:%d:L" % (code, rank))
+               for np_dtype, code in _CODE.items() for rank in range(1, 33)}
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 _builtin_bool, _builtin_int, _builtin_float = type(True), type(1), type(1.0)
 
@@ -225,7 +232,9 @@ class View:
 
     @classmethod
     def _wrap(cls, array, dtype=None):
-        v = cls.__new__(cls)
+        # object.__new__: View.__new__ only picks the Cuda class for new
+        # allocations, and a wrap is on every translated call's path.
+        v = object.__new__(cls)
         v.data = array
         v.dtype = dtype or _BY_NP[array.dtype]
         v.layout = Layout.LayoutLeft if (array.ndim > 1 and not array.flags.c_contiguous) else Layout.LayoutRight
@@ -312,6 +321,19 @@ Acc = _Generic("Acc")
 def array(ndarray, dtype=None, space=None, layout=None):
     """Wraps a C- or F-contiguous NumPy array without copying (kernel writes
     show in the array). bool arrays are copied to uint8, as upstream does."""
+    if type(ndarray) is _np.ndarray:
+        # The translated caller's path: a plain array of a view dtype, in C
+        # order (or 1-D), checked with one read of its flags.
+        d = _WRAP_DTYPES.get(ndarray.dtype)
+        if d is not None:
+            flags = ndarray.flags
+            if flags.c_contiguous:
+                v = object.__new__(View)
+                v.data, v.dtype, v.layout, v.space, v.trait = (ndarray, d, Layout.LayoutRight, MemorySpace.HostSpace,
+                                                                Trait.Unmanaged)
+                return v
+            if flags.f_contiguous:
+                return View._wrap(ndarray, d)
     if isinstance(ndarray, View):
         return ndarray
     if not isinstance(ndarray, _np.ndarray):
@@ -432,6 +454,11 @@ class RangePolicy:
             begin, end = args
         else:
             raise TypeError("pykokkos: RangePolicy takes (begin, end) or (space, begin, end)")
+        # Every translated call builds one: the common case is two comparisons.
+        if type(begin) is _builtin_int and type(end) is _builtin_int and \
+                _INT32_MIN <= begin <= _INT32_MAX and _INT32_MIN <= end <= _INT32_MAX:
+            self.space, self.begin, self.end = space, begin, end
+            return
         for b in (begin, end):
             if type(b) is not _builtin_int:
                 raise TypeError("pykokkos: RangePolicy bounds must be Python int, got %s "
@@ -498,16 +525,19 @@ def _scalar_code(v):
 
 def _arg_code(v):
     """Type propagation (dialect §5): the signature of one runtime value."""
-    if isinstance(v, View):
-        v = v.data if type(v) is View else v._signature_array()
+    if type(v) is View:
+        v = v.data
+    elif isinstance(v, View):
+        v = v._signature_array()
     if isinstance(v, _np.ndarray):
-        code = _CODE.get(v.dtype)
-        if code is None or v.ndim == 0:
+        codes = _VIEW_CODES.get((v.dtype, v.ndim))  # None for rank 0 and other dtypes
+        if codes is None:
             return None
-        if v.flags.c_contiguous:
-            return "view:%s:%d:R" % (code, v.ndim)
-        if v.flags.f_contiguous:
-            return "view:%s:%d:L" % (code, v.ndim)
+        flags = v.flags
+        if flags.c_contiguous:
+            return codes[0]
+        if flags.f_contiguous:
+            return codes[1]
         return None
     return _scalar_code(v)
 
@@ -595,10 +625,12 @@ def _dispatch(kind, args, kwargs, initial=None):
     else:
         raise TypeError("pykokkos: the policy must be a pk.RangePolicy, a pk.TeamPolicy or a Python int, got %s"
                         % type(policy).__name__)
-    space = space.value
-    if _inspect.ismethod(wu):  # a workunit method of a functor or workload
+    # Every translated call comes through here: the member's _value_, not the
+    # .value property (nor a dict keyed by the enum, whose __hash__ is Python).
+    space = space._value_
+    if type(wu) is _MethodType:  # a workunit method of a functor or workload
         kwargs = _members(wu.__self__, dict(kwargs))
-    sig = tuple([(k, _arg_code(v)) for k, v in kwargs.items()])
+    sig = tuple(zip(kwargs, map(_arg_code, kwargs.values())))
     entry = _specialisations.get((getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig))
     if entry is None:
         if space not in _AVAILABLE:
@@ -620,13 +652,12 @@ def _dispatch(kind, args, kwargs, initial=None):
     device_views = None
     for p in params:
         v = kwargs[p]
-        if isinstance(v, View):
-            if type(v) is View:
-                v = v.data
-            else:  # a view on the GPU (_cuda.DeviceView)
-                device_views = device_views or []
-                device_views.append(v)
-                v = v._kernel_arg(space)
+        if type(v) is View:
+            v = v.data
+        elif isinstance(v, View):  # a view on the GPU (_cuda.DeviceView)
+            device_views = device_views or []
+            device_views.append(v)
+            v = v._kernel_arg(space)
         values.append(v)
     if end < begin:
         end = begin  # an empty range, as in Kokkos

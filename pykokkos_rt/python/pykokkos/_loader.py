@@ -48,14 +48,55 @@ OMP_DEFAULTS = {
     # can also move away from a core another process keeps busy.
     "OMP_PROC_BIND": "false",
 }
-# Idle pool threads sleep at once instead of spinning: measured on the shared
-# 2-core machine, libgomp's default spin (and OMP_WAIT_POLICY=active) gave
-# 4 us back to back but 48-64 ms for a dispatch after 2 ms of host work, as
-# spinning threads lose their core to other processes and the dispatch waits
-# for them to be scheduled again; passive gave 13-15 us back to back and
-# 120-130 us after a pause (a Serial dispatch there: 80 us), quiet or loaded,
-# and burns no CPU between dispatches.
-OMP_WAIT_DEFAULTS = {"OMP_WAIT_POLICY": "passive"}
+# How idle pool threads wait between dispatches, chosen by measuring
+# (scripts/bench-dispatch, docs/benchmarks.md "Dispatch"):
+# - sleeping at once (OMP_WAIT_POLICY=passive) costs every dispatch the
+#   wake-up of the whole pool: 13-15 us with 2 threads, more with more (the
+#   translated Lennard-Jones at 100 atoms took 134 us on a 16-core machine,
+#   where Numba's spinning pool took 12 us); but it is stable
+#   when other processes keep the cores busy and burns nothing between calls;
+# - spinning first (libgomp's default, OMP_WAIT_POLICY=active) gave 4 us back
+#   to back, and 48-64 ms for a dispatch after 2 ms of host work on the shared
+#   2-core machine: spinning threads lose their core to other processes and
+#   the dispatch waits for them to be scheduled again.
+# So the pool spins for a bounded time (SPIN_DEFAULTS: about 1 ms, then it
+# sleeps) when the machine has an idle core for each of its threads as
+# pykokkos is imported, and sleeps at once (PASSIVE_DEFAULTS) otherwise.
+PASSIVE_DEFAULTS = {"OMP_WAIT_POLICY": "passive"}
+SPIN_DEFAULTS = {"GOMP_SPINCOUNT": "10000"}
+OMP_WAIT_DEFAULTS = PASSIVE_DEFAULTS  # what a busy machine gets (tests read it)
+
+
+def _pool_threads(environ, cpus):
+    try:
+        n = int(environ.get("OMP_NUM_THREADS", "").split(",")[0])
+    except ValueError:
+        return cpus
+    return n if n > 0 else cpus
+
+
+def _others_running():
+    """Runnable tasks besides this one, now (/proc/loadavg's fourth field):
+    an average over a minute would still count a benchmark's previous child
+    process seconds after it ended."""
+    try:
+        with open("/proc/loadavg") as f:
+            return max(int(f.read().split()[3].split("/")[0]) - 1, 0)
+    except (OSError, ValueError, IndexError):
+        return os.getloadavg()[0]
+
+
+def _wait_defaults(environ, cpus=None, others=None):
+    """SPIN_DEFAULTS when every pool thread finds an idle core, else PASSIVE_DEFAULTS."""
+    if cpus is None:
+        try:
+            cpus = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            cpus = os.cpu_count() or 1
+    threads = _pool_threads(environ, cpus)
+    if others is None:
+        others = _others_running()
+    return SPIN_DEFAULTS if threads > 1 and others + threads <= cpus else PASSIVE_DEFAULTS
 
 
 def _set_omp_defaults(environ):
@@ -63,7 +104,7 @@ def _set_omp_defaults(environ):
         environ.setdefault(k, v)
     if environ.get("PYKOKKOS_RT_KEEP_OMP_ENV") or any(k in environ for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")):
         return
-    environ.update(OMP_WAIT_DEFAULTS)
+    environ.update(_wait_defaults(environ))
 
 
 _set_omp_defaults(os.environ)
