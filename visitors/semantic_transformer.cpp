@@ -168,7 +168,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   std::string add;
   if (mod.imports.AliasOf("pykokkos") != "pk") add += "import pykokkos as pk" + nl;
   if (uses_math && mod.imports.AliasOf("math") != "math") add += "import math" + nl;
-  if (needs_numpy && mod.imports.AliasOf("numpy").empty()) add += "import numpy as np" + nl;
+  if (needs_numpy && mod.imports.AliasOf("numpy").empty()) add += "import numpy as " + OutputNumpyName(ctx) + nl;
   bool drop_numba = !NumbaStillUsed(ctx, translated);
   const ImportRecord* last = nullptr;
   std::vector<const ImportRecord*> numba_imports;
