@@ -128,14 +128,25 @@ void CheckAsPattern(const Node& n, const Path& path, std::vector<SyntaxProblem>*
   if (!path.empty() && kRefused.count(path.back().Type())) Report(out, n, "invalid syntax: 'as' here");
 }
 
-// `x := v` without parentheses only as a condition, an argument, an element
-// or an index: not as a statement, a value to assign or return, a keyword
-// argument's or default's value, or a lambda's body.
+// `x := v` without parentheses only as the condition of an if, elif or
+// while, a positional argument, an element of a list, set or tuple, an index,
+// a decorator, the element of a comprehension, or the subject of a match:
+// not as a statement, a value to assign, return, yield, raise or delete, an
+// assert, a with item, a for loop's iterable, an `if` in a comprehension, a
+// keyword argument's or default's value, or a lambda's body.
 void CheckNamedExpression(const Node& n, const Path& path, std::vector<SyntaxProblem>* out) {
-  static const std::set<std::string_view> kRefused{"expression_statement", "assignment",      "augmented_assignment",
-                                                   "return_statement",     "keyword_argument", "default_parameter",
-                                                   "typed_default_parameter", "lambda",     "expression_list"};
-  if (!path.empty() && kRefused.count(path.back().Type())) Report(out, n, "invalid syntax: ':=' needs parentheses here");
+  static const std::set<std::string_view> kAllowed{
+      "if_statement", "elif_clause", "while_statement", "argument_list",      "list",
+      "set",          "tuple",       "subscript",       "parenthesized_expression", "decorator",
+      "list_comprehension", "set_comprehension", "generator_expression", "match_statement"};
+  if (path.empty()) return;
+  const Node& parent = path.back();
+  bool allowed = kAllowed.count(parent.Type()) > 0;
+  // A comprehension's element only (its `for` and `if` clauses are others).
+  if (allowed && parent.Type().find("comprehension") != std::string_view::npos)
+    allowed = parent.ChildByField("body") == n;
+  if (allowed && parent.Type() == "generator_expression") allowed = parent.ChildByField("body") == n;
+  if (!allowed) Report(out, n, "invalid syntax: ':=' needs parentheses here");
 }
 
 // An assignment is a statement; the grammar also takes one as the value of

@@ -86,9 +86,15 @@ TEST_CASE("syntax: an assignment inside an expression (fuzz: nbin_plus_equals_s,
   Refused("def _pk_dot(tid, acc: pk.Acc[pk.double]. a: pk.View1D[pk.double]):\n    pass\n", "annotation with two ':'");
   Refused("def f(a):\n    w := a[0]\n", "':=' needs parentheses");
   Refused("x = y := 1\n", "':=' needs parentheses");
+  for (const char* bad : {"assert x := 1\n", "for a in y := z:\n    pass\n", "x = [a for a in b if c := 1]\n",
+                          "def f():\n    yield x := 1\n", "del x := 1\n", "raise x := 1\n", "with x := 1:\n    pass\n",
+                          "x = y if z := 1 else w\n", "g = lambda: x := 1\n", "f(a=x := 1)\n"})
+    Refused(bad, "':=' needs parentheses");
   for (const char* ok : {"a = b = 1\n", "x: int = 1\n", "a += 1\n", "if (n := len(a)) > 1:\n    pass\n",
                          "f(y := 1)\n", "x = (y := 1)\n", "while (c := f()):\n    pass\n", "v = [y := 1, 2]\n",
-                         "if n := 1:\n    pass\n"})
+                         "if n := 1:\n    pass\n", "x = [y := 1 for a in b]\n", "t = (x := 1, 2)\n",
+                         "a[x := 1, 2]\n", "@x := y\ndef f():\n    pass\n", "match x := 1:\n    case 1:\n        pass\n",
+                         "s = {y := 1}\n", "g = (y := v for v in w)\n"})
     Accepted(ok);
 }
 
