@@ -164,12 +164,23 @@ void CheckAssignment(const Node& n, std::string_view t, const Path& path, std::v
 
 // Parameters: one name once (as CPython compares names, NFKC-normalised:
 // `x` and fullwidth `ｘ` are one name), `/` after at least one parameter,
-// once, before `*`. Keyword arguments of a call: each name once.
+// once, before `*`. Arguments of a call: each keyword once, no positional
+// argument after a keyword one.
 void CheckNames(const Node& n, std::string_view t, std::vector<SyntaxProblem>* out) {
   std::set<std::string> seen;
-  bool star = false, slash = false, any = false;
+  bool star = false, slash = false, any = false, keyword = false, unpacked = false;
   for (const Node& p : n.NamedChildren()) {
     std::string_view pt = p.Type();
+    if (t == "argument_list" && pt != "comment") {
+      // Arguments: positional ones first, then keywords; `*x` among the
+      // keywords too, but neither after `**kw`.
+      bool positional = pt != "keyword_argument" && pt != "list_splat" && pt != "dictionary_splat";
+      if (positional && unpacked) Report(out, p, "positional argument follows keyword argument unpacking");
+      else if (positional && keyword) Report(out, p, "positional argument follows keyword argument");
+      else if (pt == "list_splat" && unpacked) Report(out, p, "iterable argument unpacking follows keyword argument unpacking");
+      keyword = keyword || pt == "keyword_argument";
+      unpacked = unpacked || pt == "dictionary_splat";
+    }
     if (t != "argument_list") {
       if (pt == "positional_separator") {
         if (!any) Report(out, p, "at least one argument must precede /");

@@ -127,3 +127,13 @@ TEST_CASE("syntax: indentation after a byte-order mark and of clauses (fuzz: bom
   Accepted("\xEF\xBB\xBFx = 1\n");
   Accepted("if a:\n    if b:\n        pass\n    else:\n        pass\nelse:\n    pass\n");
 }
+
+TEST_CASE("syntax: a positional argument after a keyword argument (fuzz: prefix_sum_a_equals_pk_comma_array)") {
+  Refused("def prefix_sum(a):\n    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_prefix_sum, a=pk,array(a))\n",
+          "positional argument follows keyword argument");
+  Refused("f(**kw, x)\n", "positional argument follows keyword argument unpacking");
+  Refused("f(**kw, *args)\n", "iterable argument unpacking follows keyword argument unpacking");
+  for (const char* ok : {"f(1, *a, b=2, *c, **d, e=3)\n", "f(a=1, *b)\n", "f(x for x in y)\n",
+                         "f(1,  # one\n  b=2)\n"})
+    Accepted(ok);
+}
