@@ -176,8 +176,7 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
   for (const AliasCheck& a : plan.alias_checks)
     if (!in.fresh.count(a.written) && !in.fresh.count(a.other)) alias_checks.push_back(a);
   if (chosen.alias_fallback && !alias_checks.empty()) {
-    std::string np = in.ctx.module().imports.AliasOf("numpy");
-    if (np.empty()) np = "np";
+    std::string np = OutputNumpyName(in.ctx);
     std::string test;
     for (const auto& a : alias_checks)
       test += (test.empty() ? "" : " or ") + np + ".may_share_memory(" + a.written + ", " + a.other + ")";
@@ -191,8 +190,7 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
   bool atomic = red.op != ReduceOp::kNone && red.op != ReduceOp::kSum;
   std::string init = red.init_value_start ? CallerText(NodeAt(tree, red.init_value_start, red.init_value_end)) : "";
   if (atomic) {
-    std::string np = in.ctx.module().imports.AliasOf("numpy");
-    if (np.empty()) np = "np";
+    std::string np = OutputNumpyName(in.ctx);
     lines.push_back(red.var + " = " + init);
     lines.push_back(in.names.cell + " = " + np + ".full(1, " + red.var + ", dtype=" + np + "." +
                     std::string(ScalarName(red.type)) + ")");

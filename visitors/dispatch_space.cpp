@@ -1,7 +1,29 @@
 // dispatch_space.cpp — see dispatch_space.h.
 #include "visitors/dispatch_space.h"
 
+#include <cctype>
+
 namespace caramba {
+
+std::string OutputNumpyName(const Context& ctx) {
+  std::string alias = ctx.module().imports.AliasOf("numpy");
+  if (!alias.empty()) return alias;
+  // `np` as a whole word outside the generated names: a text search first,
+  // the tree only where the text has one (a string or comment does not count).
+  std::string_view src = ctx.source();
+  auto word = [&](size_t i) { return std::isalnum(static_cast<unsigned char>(src[i])) || src[i] == '_'; };
+  bool maybe = false;
+  for (size_t at = src.find("np"); at != std::string_view::npos && !maybe; at = src.find("np", at + 2))
+    maybe = (at == 0 || !word(at - 1)) && (at + 2 >= src.size() || !word(at + 2));
+  if (!maybe) return "np";
+  bool used = false;
+  Walk(ctx.tree().Root(), [&](const Node& n) {
+    if (used) return false;
+    if (n.Type() == "identifier" && n.Text() == "np") used = true;
+    return !used;
+  });
+  return used ? "_pk_numpy" : "np";
+}
 
 std::string SpaceExpr(const std::string& space) {
   // The runtime's default is read at each call, so pk.set_default_space()

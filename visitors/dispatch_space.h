@@ -16,6 +16,7 @@
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/options.h"
+#include "caramba/visitor.h"
 
 namespace caramba {
 
@@ -35,5 +36,13 @@ DispatchSpace ChooseDispatchSpace(const TranslateOptions& options, const KernelP
 
 /// The expression of the space `space` (a --space value) in generated code.
 std::string SpaceExpr(const std::string& space);
+
+/// The name under which generated callers reach NumPy (the overlap test, a
+/// reduction's cell): the module's own alias of numpy; else `np`, which the
+/// SemanticTransformer then imports; else, where the module already uses
+/// `np` for something else (another module, or a name it never binds),
+/// `_pk_numpy`: importing NumPy as `np` there would change what the user's
+/// code reads, and a second translation of the output would differ.
+std::string OutputNumpyName(const Context& ctx);
 
 }  // namespace caramba

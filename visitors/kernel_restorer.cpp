@@ -9,6 +9,7 @@
 #include <set>
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/integer_division.h"
 #include "caramba/analysis/jit_wrappers.h"
 #include "caramba/analysis/walk.h"
 
@@ -111,6 +112,58 @@ void DropUnusedImport(const Context& ctx, VisitorResult& out) {
   while (end < now.size() && now[end] != '\n') ++end;
   if (end < now.size()) ++end;
   out.edits.Remove(import.StartByte(), end, "KernelRestorer");
+}
+
+// The integer division helpers (integer_division.h) the SemanticTransformer
+// defined for kernels that are now put back: a definition nothing calls
+// goes, or a second translation of the output would define it again.
+void DropUnusedDivisionHelpers(const Context& ctx, VisitorResult& out) {
+  auto helper_name = [](std::string_view name) {
+    return name.rfind(kFloorDivFunction, 0) == 0 || name.rfind(kModFunction, 0) == 0;
+  };
+  std::vector<Node> tops = ctx.tree().Root().NamedChildren();
+  std::map<std::string, size_t> defined;  // name -> index in tops
+  for (size_t i = 0; i < tops.size(); ++i) {
+    Node def = tops[i].Type() == "decorated_definition" ? tops[i].ChildByField("definition") : tops[i];
+    if (def.Type() != "function_definition") continue;
+    std::string name(def.ChildByField("name").Text());
+    if (helper_name(name)) defined[name] = i;
+  }
+  if (defined.empty()) return;
+  const std::vector<Edit>& edits = out.edits.Edits();
+  auto replaced = [&](const Node& n) {
+    for (const Edit& e : edits)
+      if (e.start <= n.StartByte() && n.EndByte() <= e.end) return true;
+    return false;
+  };
+  // Calls from the code that stays, then from the helpers those reach.
+  std::map<std::string, std::set<std::string>> calls;  // helper -> helpers it calls
+  std::set<std::string> used;
+  for (size_t i = 0; i < tops.size(); ++i) {
+    std::string owner;
+    for (const auto& [name, at] : defined)
+      if (at == i) owner = name;
+    Walk(tops[i], [&](const Node& n) {
+      if (n.Type() != "identifier" || !defined.count(std::string(n.Text()))) return true;
+      std::string callee(n.Text());
+      if (callee == owner) return true;  // its own name
+      if (!owner.empty()) calls[owner].insert(callee);
+      else if (!replaced(n)) used.insert(callee);
+      return true;
+    });
+  }
+  for (std::vector<std::string> todo(used.begin(), used.end()); !todo.empty();) {
+    std::string h = todo.back();
+    todo.pop_back();
+    for (const std::string& c : calls[h])
+      if (used.insert(c).second) todo.push_back(c);
+  }
+  // A definition goes with the blank lines up to the next statement, which
+  // keeps the spacing the file had without it.
+  for (const auto& [name, at] : defined) {
+    if (used.count(name) || at + 1 >= tops.size()) continue;
+    out.edits.Remove(tops[at].StartByte(), tops[at + 1].StartByte(), "KernelRestorer");
+  }
 }
 
 // `n` calls (by plain name) one of `names`; `which` is the first.
@@ -264,6 +317,7 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
       for (const Edit& e : out.edits.Edits()) inside = inside || (e.start <= k.start_byte && k.end_byte <= e.end);
       if (!inside) RestoreLifted(ctx, k.name, k.start_byte, k.end_byte, out);
     }
+  DropUnusedDivisionHelpers(ctx, out);
   DropUnusedImport(ctx, out);
   return out;
 }

@@ -10,7 +10,8 @@
 
 namespace caramba {
 
-KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents)
+KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents,
+                           const FunctionZeroDivision* zero_division)
     : ctx_(ctx), plan_(plan), k_(k), env_(plan.types, ctx.module().imports), edits_("SemanticTransformer") {
   def_ = ctx.tree().Root().DescendantForByteRange(plan.def_start, plan.def_end);
   while (def_ && def_.Type() != "function_definition") def_ = def_.Parent();
@@ -36,12 +37,17 @@ KernelWriter::KernelWriter(const Context& ctx, const KernelPlan& plan, const Ker
   // A zero divisor raises ZeroDivisionError in Numba, except under NumPy's
   // error model and in the body of a prange loop of a parallel=True kernel
   // (its parfor): there it gives 0, as the plain helpers do. A @pk.function
-  // has no flag to set (see docs/translator.md).
+  // sets the flag of the workunit that calls it, which it takes as its last
+  // parameter (function_zero_division.h); a helper it calls raises by its
+  // own error model, so the flag goes on to it from anywhere.
   auto model = k.options.find("error_model");
   bool numpy_model = model != k.options.end() && model->second.find("numpy") != std::string::npos;
-  if (!plan.as_function && !numpy_model) {
-    env_.zero_division = used(std::string(kZeroDivisionFlag)) ? "_pk_" + std::string(kZeroDivisionFlag)
-                                                              : std::string(kZeroDivisionFlag);
+  env_.zero_division_flag = used(std::string(kZeroDivisionFlag)) ? "_pk_" + std::string(kZeroDivisionFlag)
+                                                                 : std::string(kZeroDivisionFlag);
+  if (zero_division) env_.helper_zero_division = *zero_division;
+  takes_flag_ = plan.as_function && zero_division && zero_division->count(plan.function_name);
+  if (!numpy_model && (!plan.as_function || takes_flag_)) {
+    env_.zero_division = env_.zero_division_flag;
     if (k.Option("parallel"))
       for (const LoopInfo& l : k.prange_loops) env_.no_raise_ranges.push_back({l.start_byte, l.end_byte});
   }
@@ -141,6 +147,7 @@ std::string KernelWriter::WriteFunction() {
                                     : "pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]");
   }
   for (const ExtentParam& e : own_extents_) sig += ", " + e.name + ": pk.int64";
+  if (takes_flag_) sig += (sig.empty() ? "" : ", ") + env_.zero_division_flag + ": pk.View1D[pk.int32]";
   std::string ret = plan_.return_type == Scalar::kNone ? "None" : DialectScalar(plan_.return_type);
   return "@pk.function" + nl_ + "def " + names_.workunit + "(" + sig + ") -> " + ret + ":" + nl_ + body;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "caramba/analysis/function_extents.h"
+#include "caramba/analysis/function_zero_division.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/loop_variables.h"
 #include "caramba/analysis/lowering.h"
@@ -37,7 +38,9 @@ inline bool Mentions(const Node& root, std::string_view name) {
 class KernelWriter {
  public:
   /// `extents`: the extents each @pk.function takes as parameters.
-  KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents);
+  /// `zero_division`: the @pk.functions that take the zero-division flag.
+  KernelWriter(const Context& ctx, const KernelPlan& plan, const Kernel& k, const FunctionExtents& extents,
+               const FunctionZeroDivision* zero_division = nullptr);
   bool uses_math() const { return env_.uses_math; }
   /// The integer division helpers the workunit calls (integer_division.h).
   const std::set<std::string, std::less<>>& division_helpers() const { return env_.division_helpers; }
@@ -92,6 +95,7 @@ class KernelWriter {
   const KernelPlan& plan_;
   const Kernel& k_;
   std::vector<ExtentParam> own_extents_;  // a @pk.function's extent parameters
+  bool takes_flag_ = false;  // a @pk.function that takes the zero-division flag (function_zero_division.h)
   LowerEnv env_;
   EditList edits_;
   Node def_, body_, loop_, par_, region_root_;

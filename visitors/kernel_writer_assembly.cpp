@@ -210,7 +210,7 @@ std::string KernelWriter::Signature() {
   if (!names_.cell.empty()) add(names_.cell, Type{plan_.reduction.type, 1, 'C'}, true);
   if (par_ != loop_) add("_pk_n1", Type{Scalar::kInt64, 0, 'A'}, true);  // the inner count of a flattened nest
   if (!env_.zero_division_codes.empty()) {
-    names_.zero_division = env_.zero_division;
+    names_.zero_division = env_.zero_division_flag;
     names_.zero_division_codes = env_.zero_division_codes;
     add(names_.zero_division, Type{Scalar::kInt32, 1, 'C'}, true);
   }

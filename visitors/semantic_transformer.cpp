@@ -98,8 +98,10 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   std::string nl(ctx.newline());
   std::map<size_t, std::string> functions;
   FunctionExtents extents = ComputeFunctionExtents(ctx.tree(), ctx.Get<KernelPlanAnalysis>().functions);
+  FunctionZeroDivision zero_division =
+      ComputeFunctionZeroDivision(ctx.tree(), mod, ctx.Get<KernelPlanAnalysis>().functions);
   for (const KernelPlan& f : ctx.Get<KernelPlanAnalysis>().functions) {
-    KernelWriter w(ctx, f, mod.kernels[f.kernel_index], extents);
+    KernelWriter w(ctx, f, mod.kernels[f.kernel_index], extents, &zero_division);
     std::string text = w.Write();
     if (!w.failed_.empty()) {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + f.function_name + "': " + w.failed_, f.def_start, f.def_start + 3));
@@ -119,12 +121,13 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
       if (fn != functions.end()) r.edits.Insert(k.start_byte, fn->second, "pk.function");
       continue;
     }
-    KernelWriter w(ctx, plan, k, extents);
+    KernelWriter w(ctx, plan, k, extents, &zero_division);
     std::string text = w.Write();
     // A scalar kernel Python calls directly: a plain caller of its
     // @pk.function, no launch (caller_writer.h).
-    if (const KernelPlan* f = fn == functions.end() ? nullptr : PythonCallableFunction(ctx, plan, ctx.Get<KernelPlanAnalysis>().functions))
-      text = WritePythonCaller(ctx, plan, *f, w.unit());
+    // (Not one that takes the zero-division flag: Python could not raise.)
+    const KernelPlan* f = fn == functions.end() ? nullptr : PythonCallableFunction(ctx, plan, ctx.Get<KernelPlanAnalysis>().functions);
+    if (f && !zero_division.count(f->function_name)) text = WritePythonCaller(ctx, plan, *f, w.unit());
     if (fn != functions.end()) text = fn->second + text;
     if (!w.failed_.empty()) {
       r.diagnostics.push_back(ctx.Diag(DiagId::kInternal, "'" + k.name + "': " + w.failed_, k.def_start_byte, k.def_start_byte + 3));
@@ -168,7 +171,7 @@ VisitorResult SemanticTransformer::Run(const Context& ctx) const {
   std::string add;
   if (mod.imports.AliasOf("pykokkos") != "pk") add += "import pykokkos as pk" + nl;
   if (uses_math && mod.imports.AliasOf("math") != "math") add += "import math" + nl;
-  if (needs_numpy && mod.imports.AliasOf("numpy").empty()) add += "import numpy as np" + nl;
+  if (needs_numpy && mod.imports.AliasOf("numpy").empty()) add += "import numpy as " + OutputNumpyName(ctx) + nl;
   bool drop_numba = !NumbaStillUsed(ctx, translated);
   const ImportRecord* last = nullptr;
   std::vector<const ImportRecord*> numba_imports;

@@ -297,6 +297,13 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
         auto own = env.extent_names.find({a, d});
         out += ", " + (own != env.extent_names.end() ? own->second : Atom(args[index], a) + ".extent(" + std::to_string(d) + ")");
       }
+    // The zero-division flag, for a helper that may divide by zero
+    // (function_zero_division.h).
+    auto flagged = env.helper_zero_division.find(helper->second);
+    if (flagged != env.helper_zero_division.end() && !env.zero_division_flag.empty()) {
+      out += ", " + env.zero_division_flag;
+      env.zero_division_codes.insert(flagged->second.begin(), flagged->second.end());
+    }
     return out + ")";
   }
   if ((q == "float" || q == "numpy.float64") && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";

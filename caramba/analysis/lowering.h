@@ -29,8 +29,13 @@ struct LowerEnv {
   /// The integer division helpers called (integer_division.h), by name.
   std::set<std::string, std::less<>> division_helpers;
   /// The workunit's zero-division flag (integer_division.h), or "" where a
-  /// zero divisor raises nothing in Numba (error_model="numpy", helpers).
+  /// zero divisor raises nothing in Numba (error_model="numpy").
   std::string zero_division;
+  /// The name of the flag, also where its own divisions raise nothing: the
+  /// @pk.functions that take the flag (function_zero_division.h) get it as
+  /// their last argument, and their codes join zero_division_codes.
+  std::string zero_division_flag;
+  std::map<std::string, std::set<int>> helper_zero_division;
   /// Byte ranges where Numba gives 0 for a zero divisor instead of raising:
   /// the bodies of prange loops of a parallel=True kernel.
   std::vector<std::pair<uint32_t, uint32_t>> no_raise_ranges;

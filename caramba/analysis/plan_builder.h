@@ -194,6 +194,10 @@ class Builder {
   std::vector<Node> guards_;
   std::set<std::string> helper_writes_;                 // names passed to helpers that write them
   std::map<std::string, std::string> subview_roots_;   // subview name -> the name it views
+  // The help of CRB123 per module-level name: computing it walks the whole
+  // module, once per name, not once per use (a 2,000-term chain of an
+  // undefined name took minutes).
+  std::map<std::string, std::string> module_name_help_;
   std::vector<NumpyGuardSite> guard_sites_;
   bool partial_lowering_ = false;  // numpy_rewrites leave refused new arrays to a host program
   std::vector<Diagnostic> host_only_;  // why, when the kernel cannot be one (NumpyLowering::host_only)

@@ -367,9 +367,12 @@ void Builder::CheckIdentifier(const Node& n, const Node& p) {
     Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
     return;
   }
-  if (!IsKnownName(name))
-    Refuse(DiagId::kGlobalName, "refers to the module-level name '" + name + "'", n,
-           ModuleNameHelp(tree_, mod_.imports, name));
+  if (!IsKnownName(name)) {
+    auto help = module_name_help_.find(name);
+    if (help == module_name_help_.end())
+      help = module_name_help_.emplace(name, ModuleNameHelp(tree_, mod_.imports, name)).first;
+    Refuse(DiagId::kGlobalName, "refers to the module-level name '" + name + "'", n, help->second);
+  }
 }
 
 void Builder::CheckTuple(const Node& n, const Node& p) {

@@ -152,6 +152,20 @@ void Builder::NumpyFallback() {
     return !element_loop;
   });
   if (element_loop || (k_.kind != JitKind::kNjit && k_.kind != JitKind::kJit)) return;
+  // The fallback removes the kernel's decorator; a second Numba decorator on
+  // the same def would stay and compile the plain-Python body after all (and
+  // translating the output again gave another text).
+  if (Node decorated = def_.Parent(); decorated && decorated.Type() == "decorated_definition") {
+    int numba = 0;
+    for (const Node& dec : decorated.NamedChildren()) {
+      if (dec.Type() != "decorator" || !dec.NamedChild(0)) continue;
+      Node e = dec.NamedChild(0);
+      if (e.Type() == "call") e = e.ChildByField("function");
+      std::string q = mod_.imports.Resolve(e);
+      numba += q == "numba" || q.rfind("numba.", 0) == 0;
+    }
+    if (numba > 1) return;
+  }
   // Notes about a lowering that will not happen would mislead.
   plan_.notes.erase(std::remove_if(plan_.notes.begin(), plan_.notes.end(),
                                    [](const Diagnostic& d) { return d.Code() == "CRB517"; }),

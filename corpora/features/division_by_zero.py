@@ -77,3 +77,63 @@ def bucket_ids(a, width, out):
 def ratios_numpy_model(a, b, out):
     for i in range(a.shape[0]):
         out[i] = a[i] // b[i] - a[i] % b[i]
+
+
+# A jitted helper raises under its own error model, whatever kernel calls it.
+def bin_average(total, count):
+    return total // count
+
+
+bin_average = njit(bin_average)
+
+
+# caramba: runas per_bin_average(np.arange(N, dtype=np.int64) * 3, counts_with_empty_group(N), np.zeros(N, dtype=np.int64))
+# caramba: runas per_bin_average(np.arange(N, dtype=np.int64) * 3, np.arange(1, N + 1, dtype=np.int64), np.zeros(N, dtype=np.int64))
+@njit
+def per_bin_average(totals, counts, out):
+    for b in range(totals.shape[0]):
+        out[b] = bin_average(totals[b], counts[b])
+
+
+# Two levels of helpers: a periodic grid index (tutorial-style), the period
+# from the caller; a zero period is "integer modulo by zero".
+@njit
+def wrap(i, n):
+    return i % n
+
+
+# caramba: runas cell(7, -3, 4)
+# caramba: runas cell(7, -3, 0)
+@njit
+def cell(i, j, n):
+    return wrap(i, n) * n + wrap(j, n)
+
+
+# caramba: runas periodic_cells(np.arange(N, dtype=np.int64) - 5, 4, np.zeros(N, dtype=np.int64))
+# caramba: runas periodic_cells(np.arange(N, dtype=np.int64) - 5, 0, np.zeros(N, dtype=np.int64))
+@njit
+def periodic_cells(idx, n, out):
+    for k in range(idx.shape[0]):
+        out[k] = cell(idx[k], idx[k] + 1, n)
+
+
+# A kernel under NumPy's error model calling a helper under Python's: the
+# helper still raises.
+# caramba: runas offsets_numpy_model(np.arange(N, dtype=np.int64), np.arange(N, dtype=np.int64) % 3, np.zeros(N, dtype=np.int64))
+@njit(error_model="numpy")
+def offsets_numpy_model(a, b, out):
+    for i in range(a.shape[0]):
+        out[i] = bin_average(a[i], b[i]) + a[i] // b[i]
+
+
+# A helper under NumPy's error model gives 0.
+@njit(error_model="numpy")
+def quiet_ratio(a, b):
+    return a // b
+
+
+# caramba: runas quiet_ratios(np.arange(N, dtype=np.int64), np.arange(N, dtype=np.int64) % 4, np.zeros(N, dtype=np.int64))
+@njit
+def quiet_ratios(a, b, out):
+    for i in range(a.shape[0]):
+        out[i] = quiet_ratio(a[i], b[i])

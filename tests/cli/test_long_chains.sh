@@ -45,6 +45,25 @@ def classify(a, out):
 """)
 PY
 }
+undefined_chain() {  # undefined_chain N FILE: a chain of a name the kernel never defines (fuzz: star2_undefined_chain)
+  python3 - "$1" "$2" <<'PY'
+import sys
+n, path = int(sys.argv[1]), sys.argv[2]
+terms = " + ".join(["i"] * n)
+open(path, "w").write(f"""import numpy as np
+from numba import njit
+
+
+@njit
+def star2(a, b):
+    t = {terms}
+    n = a.shape[0]
+    m = a.shape[1]
+    b[2:n - 2, 2:m - 2] += 0.4 * a[2:n - 2, 2:m - 2]
+    b[2:n - 2, 2:m - 2] += 0.05 * a[0:n - 4, 2:m - 2]
+""")
+PY
+}
 cpu() {  # cpu FILE: best user+sys seconds of three translations
   python3 - "$CARAMBA" "$1" "$T/out.py" <<'PY'
 import resource, subprocess, sys
@@ -82,6 +101,18 @@ large=$(cpu "$T/elif_large.py")
 echo "elif: 1000 branches ${small}s, 4000 branches ${large}s of CPU"
 if ! python3 -c "import sys; sys.exit(0 if $large <= 8 * $small else 1)"; then
   echo "FAIL: an elif chain of 4000 branches took more than 8x the CPU of 1000 branches" >&2
+  fail=1
+fi
+# A chain of 2,000 uses of a module-level name the kernel never defines: each
+# use is refused (CRB123), and the help of each refusal walked the whole
+# module again (11.6 s of CPU, a 60 s timeout under the fuzzer's sanitizers);
+# the typing of scalar parameters climbed from each use through every `+`
+# above it (1 s). Both are linear now: 0.17 s on the same machine.
+undefined_chain 2000 "$T/undefined.py"
+large=$(cpu "$T/undefined.py")
+echo "undefined name: 2000 terms ${large}s of CPU"
+if ! python3 -c "import sys; sys.exit(0 if $large <= 1.0 else 1)"; then
+  echo "FAIL: a chain of 2000 uses of an undefined name took more than 1 s of CPU to translate" >&2
   fail=1
 fi
 exit $fail

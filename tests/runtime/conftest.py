@@ -24,11 +24,38 @@ if os.environ.get("PYKOKKOS_RT_TEST_DEFAULT_SPACE"):
     pk.set_default_space(getattr(pk.ExecutionSpace, os.environ["PYKOKKOS_RT_TEST_DEFAULT_SPACE"]))
 
 
-_NO_CUDA = pytest.mark.skipif("Cuda" not in pk._AVAILABLE,
-                              reason="this pykokkos_rt core has no Cuda (scripts/gpu-setup builds one where a GPU is)")
+# Whether this core was built with Cuda, asked in one place. Two markers say
+# what a test needs, and the hook below skips it where the build lacks it:
+#   @pytest.mark.cuda           a core with Cuda (scripts/gpu-setup builds one where a GPU is)
+#   @pytest.mark.host_compiler  kernels compiled by the host c++ with a precompiled header: a Cuda
+#                               build compiles with nvcc_wrapper, which can use neither
+# Tests that only adjust an expectation read the `cuda_build` fixture.
+CUDA_BUILD = "Cuda" in pk._AVAILABLE
 
 
-@pytest.fixture(params=["Serial", "OpenMP", pytest.param("Cuda", marks=_NO_CUDA)])
+def pytest_configure(config):
+    config.addinivalue_line("markers", "cuda: needs a pykokkos_rt core built with Cuda")
+    config.addinivalue_line("markers", "host_compiler: needs kernels compiled by the host c++ with a precompiled "
+                                       "header (not a Cuda build)")
+
+
+def pytest_collection_modifyitems(config, items):
+    no_cuda = pytest.mark.skip(reason="this pykokkos_rt core has no Cuda (scripts/gpu-setup builds one where a GPU is)")
+    nvcc = pytest.mark.skip(reason="a Cuda build compiles kernels with nvcc_wrapper: no host c++, no precompiled header")
+    for item in items:
+        if "cuda" in item.keywords and not CUDA_BUILD:
+            item.add_marker(no_cuda)
+        if "host_compiler" in item.keywords and CUDA_BUILD:
+            item.add_marker(nvcc)
+
+
+@pytest.fixture(scope="session")
+def cuda_build():
+    """True when this pykokkos_rt core was built with Cuda."""
+    return CUDA_BUILD
+
+
+@pytest.fixture(params=["Serial", "OpenMP", pytest.param("Cuda", marks=pytest.mark.cuda)])
 def space(request):
     """Every ladder case runs on every execution space (Cuda only in a Cuda build)."""
     return getattr(pk.ExecutionSpace, request.param)

@@ -16,7 +16,6 @@ import time
 
 import pytest
 
-import pykokkos as pk
 
 WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases", "cache_worker.py")
 
@@ -57,10 +56,7 @@ def run(cache, pch_dir, dtype="float64", timeout=300, **extra):
 
 # A Cuda build compiles kernels with nvcc_wrapper, which cannot use a g++
 # precompiled header: the PCH cases and the ones that wrap the host compiler
-# apply to CPU builds only.
-CUDA_BUILD = "Cuda" in pk._AVAILABLE
-needs_pch = pytest.mark.skipif(CUDA_BUILD, reason="a Cuda build uses no precompiled header (nvcc)")
-needs_host_cxx = pytest.mark.skipif(CUDA_BUILD, reason="a Cuda build compiles with nvcc_wrapper, not the host c++")
+# are marked host_compiler (conftest.py skips them there).
 
 
 def ok(report):
@@ -78,7 +74,7 @@ def leftovers(folder):
     return [p for p in glob.glob(os.path.join(folder, "**", "*"), recursive=True) if ".tmp." in p]
 
 
-@needs_pch
+@pytest.mark.host_compiler
 @pytest.mark.parametrize("how", ["truncate", "flip", "empty"])
 def test_damaged_pch_is_rebuilt(cache, pch_dir, how):
     ok(run(cache, pch_dir))
@@ -119,7 +115,7 @@ def test_entry_that_is_not_a_regular_file_is_replaced_without_opening_it(cache, 
     assert not ok(run(cache, pch_dir, timeout=120))["compiled"]
 
 
-@needs_pch
+@pytest.mark.host_compiler
 @pytest.mark.parametrize("what", ["fifo", "symlink_to_dev_zero"])
 def test_pch_that_is_not_a_regular_file_is_rebuilt(cache, pch_dir, what):
     ok(run(cache, pch_dir))
@@ -239,7 +235,7 @@ def test_cache_over_its_size_bound_drops_the_least_recently_used(cache, pch_dir)
     assert not os.path.exists(old[:-3] + ".cpp")
 
 
-@needs_host_cxx
+@pytest.mark.host_compiler
 def test_slow_first_call_says_so_once(cache, tmp_path):
     # A compiler that takes over a second: one line on stderr for the whole
     # process, none with PYKOKKOS_RT_QUIET=1.
@@ -251,14 +247,14 @@ def test_slow_first_call_says_so_once(cache, tmp_path):
     assert quiet["compiled"] and "pykokkos:" not in quiet["stderr"]
 
 
-def test_cache_info_and_clean(cache, pch_dir):
+def test_cache_info_and_clean(cache, pch_dir, cuda_build):
     ok(run(cache, pch_dir))
     code = ("import json, pykokkos._cache as c; print(json.dumps(c.info())); c.clean(); "
             "print(json.dumps(c.info()))")
     out = subprocess.run([sys.executable, "-c", code], env=env_for(cache, pch_dir), capture_output=True,
                          text=True, timeout=120, check=True).stdout.splitlines()
     before, after = json.loads(out[0]), json.loads(out[1])
-    assert before["kernel_files"] >= 2 and before["kernel_bytes"] > 0 and (CUDA_BUILD or before["pch_bytes"] > 0)
+    assert before["kernel_files"] >= 2 and before["kernel_bytes"] > 0 and (cuda_build or before["pch_bytes"] > 0)
     assert after["kernel_files"] == 0 and after["pch_bytes"] == before["pch_bytes"]
 
 

@@ -12,8 +12,7 @@ import pytest
 import pykokkos as pk
 from pykokkos import _core
 
-pytestmark = pytest.mark.skipif("Cuda" not in pk._AVAILABLE,
-                                reason="this pykokkos_rt core has no Cuda (scripts/gpu-setup builds one)")
+pytestmark = pytest.mark.cuda  # skipped without Cuda (conftest.py)
 
 
 @pk.workunit

@@ -3,7 +3,9 @@
 Numba raises ZeroDivisionError in serial code (its default error model) and
 gives 0 in the prange loop of a parallel=True kernel: the translation sets the
 workunit's zero-division flag and its caller raises with Numba's message
-after the dispatch. uint64 values above 2**63 divide exactly. Each kernel is
+after the dispatch. A jitted helper (a @pk.function in the translation)
+raises by its own error model, whatever kernel calls it: it sets the flag of
+the workunit that calls it, passed in as its last parameter. uint64 values above 2**63 divide exactly. Each kernel is
 translated with the caramba binary CTest names (CARAMBA_BIN) and compared
 with Numba on the same inputs.
 """
@@ -57,6 +59,33 @@ def hash_slots(keys, m, q, r):
     for i in range(keys.shape[0]):
         q[i] = keys[i] // m
         r[i] = keys[i] % m
+
+
+@njit("int64(int64, int64)")
+def wrap(i, n):
+    return i % n
+
+
+@njit("int64(int64, int64, int64)")
+def cell(i, j, n):
+    return wrap(i, n) * n + wrap(j, n)
+
+
+@njit("void(int64[:], int64, int64[:])")
+def periodic_cells(idx, n, out):
+    for k in range(idx.shape[0]):
+        out[k] = cell(idx[k], idx[k] + 1, n)
+
+
+@njit("int64(int64, int64)", error_model="numpy")
+def quiet_ratio(a, b):
+    return a // b
+
+
+@njit("void(int64[:], int64[:], int64[:])", error_model="numpy")
+def ratios_via_helper(a, b, out):
+    for i in range(a.shape[0]):
+        out[i] = cell(a[i], a[i], b[i]) + quiet_ratio(a[i], b[i])
 '''
 
 
@@ -148,3 +177,40 @@ def test_hash_slots_uint64_above_2_63_is_exact(modules, on_space):
         assert np.array_equal(q1, q2) and np.array_equal(r1, r2), m
         assert [int(v) for v in q2] == [int(k) // int(m) for k in keys]
     assert outcome(tr.hash_slots, keys, np.uint64(0), q2, r2) == ("raised", "integer division by zero")
+
+
+def test_helpers_two_levels_deep_raise_like_numba(modules, on_space):
+    nb, tr = modules
+    idx = np.arange(-50, 50, dtype=np.int64)
+    assert "zero_division: pk.View1D[pk.int32]) -> pk.int64" in modules_text(modules)
+    x, y = np.zeros(100, np.int64), np.zeros(100, np.int64)
+    nb.periodic_cells(idx, 7, x)
+    tr.periodic_cells(idx, 7, y)
+    assert np.array_equal(x, y)
+    expected = outcome(nb.periodic_cells, idx, 0, x)
+    assert expected == ("raised", "integer modulo by zero")
+    assert outcome(tr.periodic_cells, idx, 0, y) == expected
+
+
+def test_helper_of_a_numpy_model_kernel_still_raises(modules, on_space):
+    nb, tr = modules
+    a = np.arange(1, 101, dtype=np.int64)
+    b = np.arange(100, dtype=np.int64) % 5 + 1
+    x, y = np.zeros(100, np.int64), np.zeros(100, np.int64)
+    nb.ratios_via_helper(a, b, x)
+    tr.ratios_via_helper(a, b, y)
+    assert np.array_equal(x, y)
+    b[37] = 0
+    expected = outcome(nb.ratios_via_helper, a, b, x)
+    assert expected == ("raised", "integer modulo by zero")
+    assert outcome(tr.ratios_via_helper, a, b, y) == expected
+
+
+def test_helper_under_numpy_model_gives_zero(modules, on_space):
+    nb, tr = modules
+    for a, b in [(7, 0), (-7, 0), (7, 2)]:
+        assert outcome(tr.quiet_ratio, a, b) == outcome(nb.quiet_ratio, a, b)
+
+
+def modules_text(modules):
+    return open(modules[1].__file__).read()

@@ -162,3 +162,28 @@ TEST_CASE("division by zero: the bound of an enclosing range(n) is never zero th
       "@njit('int64(int64[:])')");
   CHECK(moved.find("_pk_mod_checked(a[i], n, zero_division)") != std::string::npos);
 }
+
+TEST_CASE("division by zero: a helper takes the workunit's flag and passes it on (periodic_cells: cell -> wrap)") {
+  std::string out = Translated(
+      "def wrap(i, n):\n"
+      "    return i % n\n\n\n"
+      "@njit('int64(int64, int64, int64)')\n"
+      "def cell(i, j, n):\n"
+      "    return wrap(i, n) * n + wrap(j, n)\n\n\n"
+      "@njit('int64(int64, int64)', error_model='numpy')\n"
+      "def quiet(a, b):\n"
+      "    return a // b\n\n\n"
+      "@njit('void(int64[:], int64, int64[:])', error_model='numpy')\n"
+      "def periodic_cells(idx, n, out):\n"
+      "    for k in range(idx.shape[0]):\n"
+      "        out[k] = cell(idx[k], idx[k] + 1, n) + quiet(idx[k], n)\n",
+      "@njit('int64(int64, int64)')");
+  // The helper's own check, and the flag through the middle helper.
+  CHECK(out.find("zero_division: pk.View1D[pk.int32]) -> pk.int64:\n    return _pk_mod_checked(i, n, zero_division)") !=
+        std::string::npos);
+  CHECK(out.find("_pk_fn_wrap(i, n, zero_division) * n + _pk_fn_wrap(j, n, zero_division)") != std::string::npos);
+  // A kernel under NumPy's error model still passes it (the helper raises by
+  // its own model) and its caller raises; the NumPy-model helper takes none.
+  CHECK(out.find("_pk_fn_cell(idx[k], idx[k] + 1, n, zero_division) + _pk_fn_quiet(idx[k], n)") != std::string::npos);
+  CHECK(out.find("raise ZeroDivisionError(\"integer modulo by zero\")") != std::string::npos);
+}

@@ -1,0 +1,95 @@
+// syntax_checks.cpp — FindSyntaxProblems (syntax.h): one walk over the tree
+// reports ERROR and MISSING nodes and Python 2 statements, and gives every
+// node to the token and tree checks (syntax_checks.h); the line-level checks
+// (indentation, nesting limits, non-printable characters) read the text.
+#include <algorithm>
+
+#include "caramba/syntax_checks.h"
+
+namespace caramba {
+
+using syntax_checks::Path;
+
+namespace {
+// A pre-order cursor walk that keeps the ancestors of the visited node on
+// `path` (outermost first). `fn(node, path)` returns false to skip the
+// node's children.
+template <typename Fn>
+void WalkWithPath(const Tree& tree, Fn&& fn) {
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  std::string_view src = tree.Source();
+  Path path;
+  Node cur = tree.Root();
+  bool descend = fn(cur, path);
+  for (;;) {
+    if (descend && ts_tree_cursor_goto_first_child(&c)) {
+      path.push_back(cur);
+    } else {
+      bool moved = false;
+      while (!(moved = ts_tree_cursor_goto_next_sibling(&c))) {
+        if (path.empty() || !ts_tree_cursor_goto_parent(&c)) break;
+        path.pop_back();
+      }
+      if (!moved) break;
+    }
+    cur = Node(ts_tree_cursor_current_node(&c), src);
+    descend = fn(cur, path);
+  }
+  ts_tree_cursor_delete(&c);
+}
+}  // namespace
+
+std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
+  std::vector<SyntaxProblem> out;
+  if (auto deep = FindNestingProblem(tree)) return {*deep};
+  WalkWithPath(tree, [&](const Node& n, const Path& path) {
+    if (n.IsMissing()) {
+      out.push_back({SyntaxProblem::Kind::kMissing, n.StartByte(), n.EndByte(),
+                     "expected '" + std::string(n.Type()) + "' here"});
+      return false;
+    }
+    if (n.IsError()) {
+      std::string what;
+      Node first = n.ChildCount() ? n.Child(0) : Node();
+      if (first && !first.Text().empty()) {
+        std::string_view t = first.Text();
+        if (t.size() > 20) t = t.substr(0, 20);
+        what = " near '" + std::string(t) + "'";
+      }
+      out.push_back({SyntaxProblem::Kind::kError, n.StartByte(), n.EndByte(), "invalid syntax" + what});
+      // A number CPython's tokenizer refuses says more than "invalid syntax"
+      // (`0x`, `0njit` are where the grammar's recovery starts).
+      Walk(n, [&](const Node& m) {
+        if (m.Type() == "integer" || m.Type() == "float") syntax_checks::CheckNumber(m, &out);
+        return true;
+      });
+      return false;  // one report per ERROR region
+    }
+    std::string_view type = n.Type();
+    if (type == "print_statement") {
+      out.push_back({SyntaxProblem::Kind::kPython2, n.StartByte(), n.EndByte(),
+                     "Python 2 print statement; use print(...)"});
+    } else if (type == "exec_statement") {
+      out.push_back({SyntaxProblem::Kind::kPython2, n.StartByte(), n.EndByte(),
+                     "Python 2 exec statement; use exec(...)"});
+    } else if (type == "integer" || type == "float") {
+      syntax_checks::CheckNumber(n, &out);
+      return false;
+    } else if (type == "identifier") {
+      syntax_checks::CheckIdentifier(n, &out);
+      return false;
+    }
+    syntax_checks::CheckTreeNode(n, path, &out);
+    return true;
+  });
+  syntax_checks::FindIndentationProblems(tree, &out);
+  syntax_checks::FindNestingLimits(tree, &out);
+  syntax_checks::FindNonPrintable(tree, &out);
+  syntax_checks::FindContinuationAtEnd(tree, &out);
+  syntax_checks::FindPython2Operators(tree, &out);
+  std::sort(out.begin(), out.end(),
+            [](const SyntaxProblem& a, const SyntaxProblem& b) { return a.start_byte < b.start_byte; });
+  return out;
+}
+
+}  // namespace caramba
