@@ -70,16 +70,66 @@ TSFieldId FieldId(std::string_view field) {
 
 Node Node::ChildByField(std::string_view field) const { return Wrap(ts_node_child_by_field_id(node_, FieldId(field))); }
 
+NodeIndex::NodeIndex(TSNode root) {
+  // One cursor walk from the root; `open` holds the entries on its path.
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  std::vector<uint32_t> open;
+  auto add = [&](uint32_t parent) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    entries_.push_back({n, ts_node_start_byte(n), 0, parent, ts_tree_cursor_current_field_id(&c)});
+    open.push_back(static_cast<uint32_t>(entries_.size() - 1));
+  };
+  add(kNone);
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      add(open.back());
+      continue;
+    }
+    bool more = false;
+    while (!open.empty()) {
+      entries_[open.back()].end = static_cast<uint32_t>(entries_.size());
+      open.pop_back();
+      if (open.empty()) break;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        add(open.back());
+        more = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!more) break;
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+uint32_t NodeIndex::Find(const TSNode& n) const {
+  // Pre-order never decreases the start byte: search it, then compare the
+  // few nodes that start there (a statement, its expression, a name).
+  uint32_t start = ts_node_start_byte(n);
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), start,
+                             [](const Entry& e, uint32_t s) { return e.start < s; });
+  for (; it != entries_.end() && it->start == start; ++it)
+    if (ts_node_eq(it->node, n)) return static_cast<uint32_t>(it - entries_.begin());
+  return kNone;
+}
+
 // The child lists walk a cursor over the children once (linear); indexing
-// with ts_node_child(i) would restart from the first child every time.
+// with ts_node_child(i) would restart from the first child every time. With
+// the tree's index they step through its array instead (see NodeIndex).
 namespace {
 template <typename Fn>
-void ForEachChild(TSNode node, Fn&& fn) {
+void ForEachChild(TSNode node, const NodeIndex* index, Fn&& fn) {
+  if (index) {
+    uint32_t i = index->Find(node);
+    if (i != NodeIndex::kNone) {
+      for (uint32_t j = i + 1, end = index->End(i); j < end; j = index->End(j)) fn(index->At(j), index->Field(j));
+      return;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(node);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
-      const char* f = ts_tree_cursor_current_field_name(&c);
-      fn(ts_tree_cursor_current_node(&c), f ? std::string_view(f) : std::string_view());
+      fn(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_id(&c));
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
@@ -88,8 +138,10 @@ void ForEachChild(TSNode node, Fn&& fn) {
 
 std::vector<Node> Node::ChildrenByField(std::string_view field) const {
   std::vector<Node> out;
-  ForEachChild(node_, [&](TSNode n, std::string_view f) {
-    if (f == field) out.push_back(Wrap(n));
+  TSFieldId id = FieldId(field);
+  if (id == 0) return out;  // not a field of the grammar: no child hangs off it
+  ForEachChild(node_, index_, [&](TSNode n, TSFieldId f) {
+    if (f == id) out.push_back(Wrap(n));
   });
   return out;
 }
@@ -97,14 +149,14 @@ std::vector<Node> Node::ChildrenByField(std::string_view field) const {
 std::vector<Node> Node::Children() const {
   std::vector<Node> out;
   out.reserve(ChildCount());
-  ForEachChild(node_, [&](TSNode n, std::string_view) { out.push_back(Wrap(n)); });
+  ForEachChild(node_, index_, [&](TSNode n, TSFieldId) { out.push_back(Wrap(n)); });
   return out;
 }
 
 std::vector<Node> Node::NamedChildren() const {
   std::vector<Node> out;
   out.reserve(NamedChildCount());
-  ForEachChild(node_, [&](TSNode n, std::string_view) {
+  ForEachChild(node_, index_, [&](TSNode n, TSFieldId) {
     if (ts_node_is_named(n)) out.push_back(Wrap(n));
   });
   return out;
@@ -157,12 +209,35 @@ Tree Tree::Parse(std::string source) {
   return Tree(std::move(owned), t);
 }
 
-Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_); }
+Tree::Tree(std::unique_ptr<std::string> source, TSTree* tree)
+    : source_(std::move(source)), tree_(tree), index_(std::make_unique<NodeIndex>(ts_tree_root_node(tree))) {}
+
+Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_, index_.get()); }
+
+namespace {
+// Calls enter(node) for every node below the root in pre-order and leave()
+// when the walk is done with a node (its descendants visited), deepest first,
+// so a check can keep facts about the path; enter returns false to stop. It
+// steps through the tree's index (no recursion, no cursor): the checks below
+// each walked the whole tree with a cursor, after every visitor's edit.
+template <typename Enter, typename Leave>
+void WalkPaths(const Tree& tree, Enter&& enter, Leave&& leave) {
+  const NodeIndex& index = *tree.Root().Index();
+  std::vector<uint32_t> open{0};  // entry 0 is the root
+  for (uint32_t j = 1, n = index.End(0); j < n; ++j) {
+    while (index.End(open.back()) <= j) {
+      leave();
+      open.pop_back();
+    }
+    open.push_back(j);
+    if (!enter(index.At(j))) return;
+  }
+}
+}  // namespace
 
 std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
-  // A cursor walk (no recursion) that keeps, along the current path, which
+  // A walk (no recursion) that keeps, along the current path, which
   // ancestors are conditional expressions and which open a bracket.
-  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
   struct Frame {
     bool conditional = false, bracket = false;
   };
@@ -200,25 +275,13 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
     brackets -= conditional.back().bracket;
     conditional.pop_back();
   };
-  for (;;) {
-    if (!found && ts_tree_cursor_goto_first_child(&c)) {
-      enter(ts_tree_cursor_current_node(&c));
-      continue;
-    }
-    bool next = false;
-    while (!found) {
-      if (conditional.size() <= 1) break;
-      leave();
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        enter(ts_tree_cursor_current_node(&c));
-        next = true;
-        break;
-      }
-      ts_tree_cursor_goto_parent(&c);
-    }
-    if (!next) break;
-  }
-  ts_tree_cursor_delete(&c);
+  WalkPaths(
+      tree,
+      [&](TSNode n) {
+        enter(n);
+        return !found;
+      },
+      leave);
   return found;
 }
 
@@ -328,7 +391,7 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
 // holds one block around its body; a `try` holds one around its body per
 // clause kind (except, finally), an `except` body two more (the handler and
 // its cleanup) and a `finally` body one: measured against CPython 3.11.
-// A cursor walk (no recursion) keeps both counts along the path.
+// A walk (no recursion) keeps both counts along the path.
 void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
   std::string_view src = tree.Source();
   auto starts_line = [&](uint32_t at) {
@@ -342,7 +405,6 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
   };
   std::vector<Frame> path{Frame{"module"}};
   bool indent_found = false, blocks_found = false;
-  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
   auto enter = [&](TSNode n) {
     Frame f = path.back();
     f.type = ts_node_type(n);
@@ -389,36 +451,24 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
     }
     path.push_back(f);
   };
-  for (;;) {
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      enter(ts_tree_cursor_current_node(&c));
-      continue;
-    }
-    bool next = false;
-    while (path.size() > 1) {
-      path.pop_back();
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        enter(ts_tree_cursor_current_node(&c));
-        next = true;
-        break;
-      }
-      ts_tree_cursor_goto_parent(&c);
-    }
-    if (!next || (indent_found && blocks_found)) break;
-  }
-  ts_tree_cursor_delete(&c);
+  WalkPaths(
+      tree,
+      [&](TSNode n) {
+        enter(n);
+        return !(indent_found && blocks_found);  // nothing more to report
+      },
+      [&] { path.pop_back(); });
 }
 
 // Statements the grammar accepts anywhere and CPython's compiler only in a
 // function or a loop: `return` and `yield` outside a function, `break` and
-// `continue` outside a loop. A cursor walk keeps the node types on the path.
+// `continue` outside a loop. A walk keeps the node types on the path.
 void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
   std::string_view src = tree.Source();
   if (src.find("return") == std::string_view::npos && src.find("yield") == std::string_view::npos &&
       src.find("break") == std::string_view::npos && src.find("continue") == std::string_view::npos &&
       src.find("nonlocal") == std::string_view::npos)
     return;
-  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
   std::vector<std::string_view> path{"module"};
   auto check = [&](TSNode n) {
     std::string_view t = ts_node_type(n);
@@ -448,28 +498,14 @@ void FindContextProblems(const Tree& tree, std::vector<SyntaxProblem>* out) {
                                                 : "'continue' not properly in loop";
     out->push_back({SyntaxProblem::Kind::kError, ts_node_start_byte(n), ts_node_end_byte(n), what});
   };
-  for (;;) {
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      path.push_back(ts_node_type(n));
-      check(n);
-      continue;
-    }
-    bool next = false;
-    while (path.size() > 1) {
-      path.pop_back();
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        TSNode n = ts_tree_cursor_current_node(&c);
+  WalkPaths(
+      tree,
+      [&](TSNode n) {
         path.push_back(ts_node_type(n));
         check(n);
-        next = true;
-        break;
-      }
-      ts_tree_cursor_goto_parent(&c);
-    }
-    if (!next) break;
-  }
-  ts_tree_cursor_delete(&c);
+        return true;
+      },
+      [&] { path.pop_back(); });
 }
 
 }  // namespace
