@@ -50,25 +50,55 @@ std::string_view Node::Text() const {
 }
 
 namespace {
-// The grammar's field ids by name, sorted: ts_node_child_by_field_name
-// compares the name with every field name of the grammar on each call, which
-// showed in profiles of the analyses.
+// The grammar's field ids by name, grouped by the name's length:
+// ts_node_child_by_field_name compares the name with every field name of the
+// grammar on each call, and a binary search over the sorted names still
+// showed in profiles (ChildByField runs hundreds of thousands of times per
+// file); few names share a length.
 TSFieldId FieldId(std::string_view field) {
-  static const std::vector<std::pair<std::string_view, TSFieldId>> ids = [] {
+  static const std::vector<std::vector<std::pair<std::string_view, TSFieldId>>> by_length = [] {
     const TSLanguage* lang = tree_sitter_python();
-    std::vector<std::pair<std::string_view, TSFieldId>> out;
-    for (uint32_t i = 1; i <= ts_language_field_count(lang); ++i)
-      out.emplace_back(ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i)), static_cast<TSFieldId>(i));
-    std::sort(out.begin(), out.end());
+    std::vector<std::vector<std::pair<std::string_view, TSFieldId>>> out;
+    for (uint32_t i = 1; i <= ts_language_field_count(lang); ++i) {
+      std::string_view name = ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i));
+      if (out.size() <= name.size()) out.resize(name.size() + 1);
+      out[name.size()].emplace_back(name, static_cast<TSFieldId>(i));
+    }
     return out;
   }();
-  auto it = std::lower_bound(ids.begin(), ids.end(), field,
-                             [](const std::pair<std::string_view, TSFieldId>& a, std::string_view b) { return a.first < b; });
-  return it != ids.end() && it->first == field ? it->second : 0;
+  if (field.size() >= by_length.size()) return 0;
+  for (const auto& [name, id] : by_length[field.size()])
+    if (name == field) return id;
+  return 0;
 }
 }  // namespace
 
-Node Node::ChildByField(std::string_view field) const { return Wrap(ts_node_child_by_field_id(node_, FieldId(field))); }
+Node Node::Parent() const {
+  if (index_) {
+    uint32_t i = index_->Find(node_);
+    if (i != NodeIndex::kNone) {
+      uint32_t p = index_->Parent(i);
+      return p == NodeIndex::kNone ? Wrap(TSNode{}) : Wrap(index_->At(p));
+    }
+  }
+  return Wrap(ts_node_parent(node_));
+}
+
+Node Node::ChildByField(std::string_view field) const {
+  TSFieldId id = FieldId(field);
+  if (id != 0 && index_) {
+    // The first child the index lists under that field (a cursor's field,
+    // which is tree-sitter's): ts_node_child_by_field_id walks the grammar's
+    // field map and the children on every call.
+    uint32_t i = index_->Find(node_);
+    if (i != NodeIndex::kNone) {
+      for (uint32_t j = i + 1, end = index_->End(i); j < end; j = index_->End(j))
+        if (index_->Field(j) == id) return Wrap(index_->At(j));
+      return Wrap(TSNode{});
+    }
+  }
+  return Wrap(ts_node_child_by_field_id(node_, id));
+}
 
 NodeIndex::NodeIndex(TSNode root) {
   // One cursor walk from the root; `open` holds the entries on its path.

@@ -71,9 +71,10 @@ class Node {
 
   std::string_view Type() const {
     // From a table of the grammar's names: ts_node_type returns a C string,
-    // and measuring it on every comparison showed in profiles.
+    // and measuring it on every comparison showed in profiles (so did the
+    // call to TypeNames() on every comparison: the reference is kept here).
+    static const std::vector<std::string_view>& names = TypeNames();
     TSSymbol s = ts_node_symbol(node_);
-    const std::vector<std::string_view>& names = TypeNames();
     return s < names.size() ? names[s] : std::string_view(ts_node_type(node_));
   }
   TSSymbol Symbol() const { return ts_node_symbol(node_); }
@@ -89,7 +90,9 @@ class Node {
   /// The node's source text (a view into the Tree's copy of the source).
   std::string_view Text() const;
 
-  Node Parent() const { return Wrap(ts_node_parent(node_)); }
+  /// The parent (a null Node for the root): from the tree's index when the
+  /// node has one, else ts_node_parent (a descent from the root per call).
+  Node Parent() const;
   Node ChildByField(std::string_view field) const;
   /// All children with the given field name (tree-sitter repeats fields,
   /// e.g. `subscript` in `a[i, 1:-1]`).

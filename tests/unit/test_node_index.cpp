@@ -1,5 +1,5 @@
-// The tree's NodeIndex (syntax.h) must be invisible: a walk or a child list
-// over the index yields exactly the nodes (TSNode values, byte for byte) that
+// The tree's NodeIndex (syntax.h) must be invisible: a walk, a child list, a
+// field or a parent from the index yields exactly the nodes (TSNode values, byte for byte) that
 // a tree-sitter cursor yields. Checked on every corpus file and fuzz
 // regression input, plus a few inputs with error recovery.
 #include <doctest/doctest.h>
@@ -73,6 +73,13 @@ void CheckIndexMatchesCursor(const std::string& name, const std::string& source)
     Node b = Bare(n);
     all_same &= SameList(Raw(n.Children()), Raw(b.Children()));
     all_same &= SameList(Raw(n.NamedChildren()), Raw(b.NamedChildren()));
+    all_same &= Same(n.Parent().Raw(), ts_node_parent(n.Raw()));
+    // ChildByField from the index is tree-sitter's, for every field of the grammar.
+    for (uint32_t f = 1; f <= ts_language_field_count(PythonLanguage()); ++f) {
+      const char* name = ts_language_field_name_for_id(PythonLanguage(), static_cast<TSFieldId>(f));
+      all_same &= Same(n.ChildByField(name).Raw(), ts_node_child_by_field_id(n.Raw(), static_cast<TSFieldId>(f)));
+    }
+    all_same &= n.ChildByField("no_such_field").IsNull();
     for (const char* f : kFields) all_same &= SameList(Raw(n.ChildrenByField(f)), Raw(b.ChildrenByField(f)));
     if (++count % 13 == 0) {
       all_same &= SameList(WalkOf(n, 5), WalkOf(b, 5));
