@@ -50,36 +50,116 @@ std::string_view Node::Text() const {
 }
 
 namespace {
-// The grammar's field ids by name, sorted: ts_node_child_by_field_name
-// compares the name with every field name of the grammar on each call, which
-// showed in profiles of the analyses.
+// The grammar's field ids by name, grouped by the name's length:
+// ts_node_child_by_field_name compares the name with every field name of the
+// grammar on each call, and a binary search over the sorted names still
+// showed in profiles (ChildByField runs hundreds of thousands of times per
+// file); few names share a length.
 TSFieldId FieldId(std::string_view field) {
-  static const std::vector<std::pair<std::string_view, TSFieldId>> ids = [] {
+  static const std::vector<std::vector<std::pair<std::string_view, TSFieldId>>> by_length = [] {
     const TSLanguage* lang = tree_sitter_python();
-    std::vector<std::pair<std::string_view, TSFieldId>> out;
-    for (uint32_t i = 1; i <= ts_language_field_count(lang); ++i)
-      out.emplace_back(ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i)), static_cast<TSFieldId>(i));
-    std::sort(out.begin(), out.end());
+    std::vector<std::vector<std::pair<std::string_view, TSFieldId>>> out;
+    for (uint32_t i = 1; i <= ts_language_field_count(lang); ++i) {
+      std::string_view name = ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i));
+      if (out.size() <= name.size()) out.resize(name.size() + 1);
+      out[name.size()].emplace_back(name, static_cast<TSFieldId>(i));
+    }
     return out;
   }();
-  auto it = std::lower_bound(ids.begin(), ids.end(), field,
-                             [](const std::pair<std::string_view, TSFieldId>& a, std::string_view b) { return a.first < b; });
-  return it != ids.end() && it->first == field ? it->second : 0;
+  if (field.size() >= by_length.size()) return 0;
+  for (const auto& [name, id] : by_length[field.size()])
+    if (name == field) return id;
+  return 0;
 }
 }  // namespace
 
-Node Node::ChildByField(std::string_view field) const { return Wrap(ts_node_child_by_field_id(node_, FieldId(field))); }
+Node Node::Parent() const {
+  if (index_) {
+    uint32_t i = index_->Find(node_);
+    if (i != NodeIndex::kNone) {
+      uint32_t p = index_->Parent(i);
+      return p == NodeIndex::kNone ? Wrap(TSNode{}) : Wrap(index_->At(p));
+    }
+  }
+  return Wrap(ts_node_parent(node_));
+}
+
+Node Node::ChildByField(std::string_view field) const {
+  TSFieldId id = FieldId(field);
+  if (id != 0 && index_) {
+    // The first child the index lists under that field (a cursor's field,
+    // which is tree-sitter's): ts_node_child_by_field_id walks the grammar's
+    // field map and the children on every call.
+    uint32_t i = index_->Find(node_);
+    if (i != NodeIndex::kNone) {
+      for (uint32_t j = i + 1, end = index_->End(i); j < end; j = index_->End(j))
+        if (index_->Field(j) == id) return Wrap(index_->At(j));
+      return Wrap(TSNode{});
+    }
+  }
+  return Wrap(ts_node_child_by_field_id(node_, id));
+}
+
+NodeIndex::NodeIndex(TSNode root) {
+  // One cursor walk from the root; `open` holds the entries on its path.
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  std::vector<uint32_t> open;
+  auto add = [&](uint32_t parent) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    entries_.push_back({n, ts_node_start_byte(n), 0, parent, ts_tree_cursor_current_field_id(&c)});
+    open.push_back(static_cast<uint32_t>(entries_.size() - 1));
+  };
+  add(kNone);
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      add(open.back());
+      continue;
+    }
+    bool more = false;
+    while (!open.empty()) {
+      entries_[open.back()].end = static_cast<uint32_t>(entries_.size());
+      open.pop_back();
+      if (open.empty()) break;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        add(open.back());
+        more = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!more) break;
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+uint32_t NodeIndex::Find(const TSNode& n) const {
+  // Pre-order never decreases the start byte: search it, then compare the
+  // few nodes that start there (a statement, its expression, a name).
+  uint32_t start = ts_node_start_byte(n);
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), start,
+                             [](const Entry& e, uint32_t s) { return e.start < s; });
+  for (; it != entries_.end() && it->start == start; ++it)
+    if (ts_node_eq(it->node, n)) return static_cast<uint32_t>(it - entries_.begin());
+  return kNone;
+}
 
 // The child lists walk a cursor over the children once (linear); indexing
-// with ts_node_child(i) would restart from the first child every time.
+// with ts_node_child(i) would restart from the first child every time. With
+// the tree's index they step through its array instead (see NodeIndex).
 namespace {
 template <typename Fn>
-void ForEachChild(TSNode node, Fn&& fn) {
+void ForEachChild(TSNode node, const NodeIndex* index, Fn&& fn) {
+  if (index) {
+    uint32_t i = index->Find(node);
+    if (i != NodeIndex::kNone) {
+      for (uint32_t j = i + 1, end = index->End(i); j < end; j = index->End(j)) fn(index->At(j), index->Field(j));
+      return;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(node);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
-      const char* f = ts_tree_cursor_current_field_name(&c);
-      fn(ts_tree_cursor_current_node(&c), f ? std::string_view(f) : std::string_view());
+      fn(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_id(&c));
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
@@ -88,8 +168,10 @@ void ForEachChild(TSNode node, Fn&& fn) {
 
 std::vector<Node> Node::ChildrenByField(std::string_view field) const {
   std::vector<Node> out;
-  ForEachChild(node_, [&](TSNode n, std::string_view f) {
-    if (f == field) out.push_back(Wrap(n));
+  TSFieldId id = FieldId(field);
+  if (id == 0) return out;  // not a field of the grammar: no child hangs off it
+  ForEachChild(node_, index_, [&](TSNode n, TSFieldId f) {
+    if (f == id) out.push_back(Wrap(n));
   });
   return out;
 }
@@ -97,14 +179,14 @@ std::vector<Node> Node::ChildrenByField(std::string_view field) const {
 std::vector<Node> Node::Children() const {
   std::vector<Node> out;
   out.reserve(ChildCount());
-  ForEachChild(node_, [&](TSNode n, std::string_view) { out.push_back(Wrap(n)); });
+  ForEachChild(node_, index_, [&](TSNode n, TSFieldId) { out.push_back(Wrap(n)); });
   return out;
 }
 
 std::vector<Node> Node::NamedChildren() const {
   std::vector<Node> out;
   out.reserve(NamedChildCount());
-  ForEachChild(node_, [&](TSNode n, std::string_view) {
+  ForEachChild(node_, index_, [&](TSNode n, TSFieldId) {
     if (ts_node_is_named(n)) out.push_back(Wrap(n));
   });
   return out;
@@ -157,7 +239,11 @@ Tree Tree::Parse(std::string source) {
   return Tree(std::move(owned), t);
 }
 
-Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_); }
+Tree::Tree(std::unique_ptr<std::string> source, TSTree* tree)
+    : source_(std::move(source)), tree_(tree), index_(std::make_unique<NodeIndex>(ts_tree_root_node(tree))) {}
+
+Node Tree::Root() const { return Node(ts_tree_root_node(tree_.get()), *source_, index_.get()); }
+
 
 Query::Query(std::string_view name, std::string_view source) {
   uint32_t offset = 0;

@@ -26,21 +26,55 @@ struct Point {
 /// The grammar's node type names, indexed by (public) symbol.
 const std::vector<std::string_view>& TypeNames();
 
+/// Every visible node of a Tree in pre-order (the order of Walk), built once
+/// per parse. Walks and child lists step through this array instead of a
+/// tree-sitter cursor: a cursor step costs hundreds of instructions with
+/// this grammar (it descends through hidden nodes), and the analyses walk
+/// the same kernel dozens of times per text version. The entries are the
+/// nodes a cursor walk from the root yields, so a walk over the index visits
+/// exactly the nodes (and TSNode values) a cursor walk would.
+class NodeIndex {
+ public:
+  static constexpr uint32_t kNone = UINT32_MAX;
+  explicit NodeIndex(TSNode root);
+  /// The position of `n` (a node of this tree), or kNone.
+  uint32_t Find(const TSNode& n) const;
+  const TSNode& At(uint32_t i) const { return entries_[i].node; }
+  /// One past the last descendant of entry i.
+  uint32_t End(uint32_t i) const { return entries_[i].end; }
+  /// The entry of i's parent (kNone for the root).
+  uint32_t Parent(uint32_t i) const { return entries_[i].parent; }
+  /// The field under which entry i hangs off its parent (0: none).
+  TSFieldId Field(uint32_t i) const { return entries_[i].field; }
+
+ private:
+  struct Entry {
+    TSNode node;
+    uint32_t start, end, parent;
+    TSFieldId field;
+  };
+  std::vector<Entry> entries_;
+};
+
 /// A syntax node plus the source it was parsed from. Cheap to copy; valid
 /// while the owning Tree is alive.
 class Node {
  public:
   Node() = default;
-  Node(TSNode node, std::string_view source) : node_(node), source_(source) {}
+  /// `index` is the owning tree's NodeIndex (Tree::Root() and every node
+  /// reached from it carry it); without one, walks use a cursor.
+  Node(TSNode node, std::string_view source, const NodeIndex* index = nullptr)
+      : node_(node), source_(source), index_(index) {}
 
   bool IsNull() const { return ts_node_is_null(node_); }
   explicit operator bool() const { return !IsNull(); }
 
   std::string_view Type() const {
     // From a table of the grammar's names: ts_node_type returns a C string,
-    // and measuring it on every comparison showed in profiles.
+    // and measuring it on every comparison showed in profiles (so did the
+    // call to TypeNames() on every comparison: the reference is kept here).
+    static const std::vector<std::string_view>& names = TypeNames();
     TSSymbol s = ts_node_symbol(node_);
-    const std::vector<std::string_view>& names = TypeNames();
     return s < names.size() ? names[s] : std::string_view(ts_node_type(node_));
   }
   TSSymbol Symbol() const { return ts_node_symbol(node_); }
@@ -56,7 +90,9 @@ class Node {
   /// The node's source text (a view into the Tree's copy of the source).
   std::string_view Text() const;
 
-  Node Parent() const { return Wrap(ts_node_parent(node_)); }
+  /// The parent (a null Node for the root): from the tree's index when the
+  /// node has one, else ts_node_parent (a descent from the root per call).
+  Node Parent() const;
   Node ChildByField(std::string_view field) const;
   /// All children with the given field name (tree-sitter repeats fields,
   /// e.g. `subscript` in `a[i, 1:-1]`).
@@ -84,13 +120,16 @@ class Node {
   const TSNode& Raw() const { return node_; }
   /// The whole source the node belongs to.
   std::string_view SourceView() const { return source_; }
+  /// The owning tree's index, or null (see NodeIndex).
+  const NodeIndex* Index() const { return index_; }
   bool operator==(const Node& o) const { return ts_node_eq(node_, o.node_); }
   bool operator!=(const Node& o) const { return !(*this == o); }
 
  private:
-  Node Wrap(TSNode n) const { return Node(n, source_); }
+  Node Wrap(TSNode n) const { return Node(n, source_, index_); }
   TSNode node_{};
   std::string_view source_;
+  const NodeIndex* index_ = nullptr;
 };
 
 /// Calls `fn(node)` for `root` and every descendant (named or not), in
@@ -99,6 +138,16 @@ class Node {
 /// quadratic in the number of children, which matters for big modules).
 template <typename Fn>
 void Walk(const Node& root, Fn&& fn) {
+  if (const NodeIndex* index = root.Index()) {
+    uint32_t i = index->Find(root.Raw());
+    if (i != NodeIndex::kNone) {
+      std::string_view src = root.SourceView();
+      if (!fn(root)) return;
+      for (uint32_t j = i + 1, end = index->End(i); j < end;)
+        j = fn(Node(index->At(j), src, index)) ? j + 1 : index->End(j);
+      return;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(root.Raw());
   std::string_view src = root.SourceView();
   bool descend = fn(Node(ts_tree_cursor_current_node(&c), src));
@@ -136,11 +185,12 @@ class Tree {
   struct TreeDeleter {
     void operator()(TSTree* t) const { ts_tree_delete(t); }
   };
-  Tree(std::unique_ptr<std::string> source, TSTree* tree)
-      : source_(std::move(source)), tree_(tree) {}
-  // The string lives on the heap so views into it survive moves of the Tree.
+  Tree(std::unique_ptr<std::string> source, TSTree* tree);
+  // The string and the index live on the heap so views into them survive
+  // moves of the Tree.
   std::unique_ptr<std::string> source_;
   std::unique_ptr<TSTree, TreeDeleter> tree_;
+  std::unique_ptr<const NodeIndex> index_;
 };
 
 /// The grammar (tree-sitter-python, ABI 15).

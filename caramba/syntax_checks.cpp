@@ -11,31 +11,33 @@ namespace caramba {
 using syntax_checks::Path;
 
 namespace {
-// A pre-order cursor walk that keeps the ancestors of the visited node on
-// `path` (outermost first). `fn(node, path)` returns false to skip the
-// node's children.
+// A pre-order walk that keeps the ancestors of the visited node on `path`
+// (outermost first). `fn(node, path)` returns false to skip the node's
+// children. It steps through the tree's NodeIndex, and the nodes it hands out
+// carry the index, so the checks' own walks below them need no cursor either.
 template <typename Fn>
 void WalkWithPath(const Tree& tree, Fn&& fn) {
-  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  Node root = tree.Root();
+  const NodeIndex& index = *root.Index();
   std::string_view src = tree.Source();
   Path path;
-  Node cur = tree.Root();
-  bool descend = fn(cur, path);
-  for (;;) {
-    if (descend && ts_tree_cursor_goto_first_child(&c)) {
-      path.push_back(cur);
-    } else {
-      bool moved = false;
-      while (!(moved = ts_tree_cursor_goto_next_sibling(&c))) {
-        if (path.empty() || !ts_tree_cursor_goto_parent(&c)) break;
-        path.pop_back();
-      }
-      if (!moved) break;
+  if (!fn(root, path)) return;
+  std::vector<uint32_t> open{0};  // the entries on `path`; entry 0 is the root
+  path.push_back(root);
+  for (uint32_t j = 1, end = index.End(0); j < end;) {
+    while (index.End(open.back()) <= j) {
+      open.pop_back();
+      path.pop_back();
     }
-    cur = Node(ts_tree_cursor_current_node(&c), src);
-    descend = fn(cur, path);
+    Node cur(index.At(j), src, &index);
+    if (fn(cur, path)) {
+      open.push_back(j);
+      path.push_back(cur);
+      ++j;
+    } else {
+      j = index.End(j);
+    }
   }
-  ts_tree_cursor_delete(&c);
 }
 }  // namespace
 

@@ -7,10 +7,30 @@
 
 namespace caramba {
 
+namespace {
+// Calls enter(node) for every node below the root in pre-order and leave()
+// when the walk is done with a node (its descendants visited), deepest first,
+// so a check can keep facts about the path; enter returns false to stop. It
+// steps through the tree's NodeIndex (no recursion, no cursor): these checks
+// walk the whole tree after every visitor's edit.
+template <typename Enter, typename Leave>
+void WalkPaths(const Tree& tree, Enter&& enter, Leave&& leave) {
+  const NodeIndex& index = *tree.Root().Index();
+  std::vector<uint32_t> open{0};  // entry 0 is the root
+  for (uint32_t j = 1, n = index.End(0); j < n; ++j) {
+    while (index.End(open.back()) <= j) {
+      leave();
+      open.pop_back();
+    }
+    open.push_back(j);
+    if (!enter(index.At(j))) return;
+  }
+}
+}  // namespace
+
 std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
-  // A cursor walk (no recursion) that keeps, along the current path, which
+  // A walk (no recursion) that keeps, along the current path, which
   // ancestors are conditional expressions and which open a bracket.
-  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
   struct Frame {
     bool conditional = false, bracket = false;
   };
@@ -48,25 +68,13 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
     brackets -= conditional.back().bracket;
     conditional.pop_back();
   };
-  for (;;) {
-    if (!found && ts_tree_cursor_goto_first_child(&c)) {
-      enter(ts_tree_cursor_current_node(&c));
-      continue;
-    }
-    bool next = false;
-    while (!found) {
-      if (conditional.size() <= 1) break;
-      leave();
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        enter(ts_tree_cursor_current_node(&c));
-        next = true;
-        break;
-      }
-      ts_tree_cursor_goto_parent(&c);
-    }
-    if (!next) break;
-  }
-  ts_tree_cursor_delete(&c);
+  WalkPaths(
+      tree,
+      [&](TSNode n) {
+        enter(n);
+        return !found;
+      },
+      leave);
   return found;
 }
 
@@ -197,7 +205,7 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
 // holds one block around its body; a `try` holds one around its body per
 // clause kind (except, finally), an `except` body two more (the handler and
 // its cleanup) and a `finally` body one: measured against CPython 3.11.
-// A cursor walk (no recursion) keeps both counts along the path.
+// A walk (no recursion) keeps both counts along the path.
 void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
   std::string_view src = tree.Source();
   auto starts_line = [&](uint32_t at) {
@@ -211,7 +219,6 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
   };
   std::vector<Frame> path{Frame{"module"}};
   bool indent_found = false, blocks_found = false;
-  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
   auto enter = [&](TSNode n) {
     Frame f = path.back();
     f.type = ts_node_type(n);
@@ -258,24 +265,13 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
     }
     path.push_back(f);
   };
-  for (;;) {
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      enter(ts_tree_cursor_current_node(&c));
-      continue;
-    }
-    bool next = false;
-    while (path.size() > 1) {
-      path.pop_back();
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        enter(ts_tree_cursor_current_node(&c));
-        next = true;
-        break;
-      }
-      ts_tree_cursor_goto_parent(&c);
-    }
-    if (!next || (indent_found && blocks_found)) break;
-  }
-  ts_tree_cursor_delete(&c);
+  WalkPaths(
+      tree,
+      [&](TSNode n) {
+        enter(n);
+        return !(indent_found && blocks_found);  // nothing more to report
+      },
+      [&] { path.pop_back(); });
 }
 
 }  // namespace caramba::syntax_checks

@@ -147,8 +147,24 @@ class Analyzer {
       }
       if (IsName(n, v) && IsNameUse(n, p) && loops.empty()) only = false;
     };
-    TSTreeCursor c = ts_tree_cursor_new(stmt.Raw());
     std::string_view src = stmt.SourceView();
+    if (const NodeIndex* index = stmt.Index()) {
+      // The tree's index (syntax.h): the same pre-order, `open` the entries
+      // above the current one.
+      uint32_t i = index->Find(stmt.Raw());
+      if (i != NodeIndex::kNone) {
+        visit(stmt, parent, 0);
+        std::vector<uint32_t> open{i};
+        for (uint32_t j = i + 1, end = index->End(i); j < end && only; ++j) {
+          while (index->End(open.back()) <= j) open.pop_back();
+          Node p = open.back() == i ? stmt : Node(index->At(open.back()), src, index);
+          visit(Node(index->At(j), src, index), p, open.size());
+          open.push_back(j);
+        }
+        return only;
+      }
+    }
+    TSTreeCursor c = ts_tree_cursor_new(stmt.Raw());
     std::vector<Node> parents{parent};  // parents.back() is the current node's parent
     Node cur = stmt;
     visit(cur, parent, 0);

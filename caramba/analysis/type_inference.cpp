@@ -328,8 +328,29 @@ Scalar StaticTyping::ComputeScalarParamType(const std::string&) const {
   // A pre-order walk with one tree cursor, keeping the ancestors on `stack`
   // (n.Child(i) in a loop restarts from the first child each time).
   if (!s_.body) return Scalar::kUnknown;
-  TSTreeCursor c = ts_tree_cursor_new(s_.body.Raw());
   std::string_view src = s_.body.SourceView();
+  if (const NodeIndex* index = s_.body.Index()) {
+    // The tree's index (syntax.h): the same pre-order, `open` the entries of
+    // `stack`.
+    uint32_t i = index->Find(s_.body.Raw());
+    if (i != NodeIndex::kNone) {
+      visit(s_.body);
+      std::vector<uint32_t> open{i};
+      push(s_.body);
+      for (uint32_t j = i + 1, end = index->End(i); j < end; ++j) {
+        while (index->End(open.back()) <= j) {
+          open.pop_back();
+          pop();
+        }
+        Node cur(index->At(j), src, index);
+        visit(cur);
+        open.push_back(j);
+        push(cur);
+      }
+      return Scalar::kUnknown;
+    }
+  }
+  TSTreeCursor c = ts_tree_cursor_new(s_.body.Raw());
   Node cur = s_.body;
   visit(cur);
   for (;;) {

@@ -17,6 +17,20 @@ namespace caramba {
 /// descendant in source order; `fn` returns false to skip the children.
 template <typename Fn>
 void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
+  if (const NodeIndex* index = root.Index()) {
+    // The tree's index (syntax.h): the same nodes, parents from its array.
+    uint32_t i = index->Find(root.Raw());
+    if (i != NodeIndex::kNone) {
+      if (!fn(root, root_parent)) return;
+      std::string_view src = root.SourceView();
+      for (uint32_t j = i + 1, end = index->End(i); j < end;) {
+        uint32_t p = index->Parent(j);
+        Node parent = p == i ? root : Node(index->At(p), src, index);
+        j = fn(Node(index->At(j), src, index), parent) ? j + 1 : index->End(j);
+      }
+      return;
+    }
+  }
   if (!fn(root, root_parent)) return;
   // One tree cursor for the whole walk and a stack of the nodes above the
   // cursor: no child list per node (root.Child(i) in a loop restarts from the
