@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/host_rebindings.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/phases.h"
@@ -438,8 +439,22 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
       std::string callee = HostCallee(ctx, d);
       if (!callee.empty()) c.host_calls.insert(callee);
     }
+    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    if (!def) continue;
+    // Names rebound to other arrays (CRB129, CRB304): the host rebinds them,
+    // when every such statement is a plain rebinding the host runs.
+    std::optional<std::vector<Node>> rebindings = HostRebindings(plan, def, mod.imports);
+    auto rebinding = [&](const Diagnostic& d) {
+      if (!rebindings || (d.id != DiagId::kAssignedParameter && d.id != DiagId::kArrayRebind)) return false;
+      if (d.id == DiagId::kAssignedParameter) return true;  // every assignment to a parameter is one
+      return d.start && std::any_of(rebindings->begin(), rebindings->end(), [&](const Node& s) {
+               return *d.start >= s.StartByte() && *d.start < s.EndByte();
+             });
+    };
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
-          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba || !HostCallee(ctx, d).empty();
+          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba ||
+                 !HostCallee(ctx, d).empty() || rebinding(d);
         }))
       continue;
     // A kernel kept as Numba code only for its Numba callers, with a
@@ -449,9 +464,6 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
                      std::all_of(plan.refusals.begin(), plan.refusals.end(),
                                  [](const Diagnostic& d) { return d.id == DiagId::kHelperKeptForNumba; });
     if (only_kept && plan.dispatch != Dispatch::kSerial) continue;
-    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
-    while (def && def.Type() != "function_definition") def = def.Parent();
-    if (!def) continue;
     const std::string& par = ctx.options().parallelize;
     PhaseInput in{def, plan.types, plan.params, mod.imports, k.Option("parallel") && par != "none", par == "auto", {}};
     in.host_calls = c.host_calls;
@@ -473,6 +485,14 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
         for (const Node& l : p.loops)
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
     }
+    // A rebinding inside a phase would rebind the phase's own parameter.
+    bool lifts_rebinding = std::any_of(plan.refusals.begin(), plan.refusals.end(), rebinding);
+    if (lifts_rebinding)
+      for (const Node& s : *rebindings)
+        for (const Phase& p : prog.phases) {
+          for (const Node& l : p.loops) inside = inside || (s.StartByte() >= l.StartByte() && s.StartByte() < l.EndByte());
+          for (const Node& i : p.inits) inside = inside || (s.StartByte() >= i.StartByte() && s.StartByte() < i.EndByte());
+        }
     if (inside) continue;
     bool cells = false;
     for (const Phase& p : prog.phases) cells = cells || !p.cells.empty();
