@@ -29,6 +29,8 @@ void ReportUnexplained(const Context& ctx, const Kernel& now, const Kernel& inpu
   const std::vector<Diagnostic>* reported = ctx.reported();
   if (reported == nullptr || now.nested || !IsTranslatableKind(now.kind)) return;
   if (!KernelSelected(ctx.options().kernels, now)) return;
+  // Translated once per signature: the SignatureDispatch says how it ends.
+  if (ctx.options().signature_splits.count(now.name)) return;
   for (const Diagnostic& d : *reported)
     if (d.severity != Severity::Note && d.start && KernelCovers(input, *d.start)) return;
   for (const Diagnostic& d : out.diagnostics)
