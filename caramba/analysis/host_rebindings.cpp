@@ -78,6 +78,21 @@ std::optional<std::vector<Node>> HostRebindings(const KernelPlan& plan, const No
     Type v = TypeOfExpr(source, plan.types, imports);
     return v.rank == t->second.rank && v.scalar == t->second.scalar;
   };
+  // A scalar parameter given a value of its own type (`k = k - 1`, `dt *=
+  // 0.5`): the host computes it in Python, exactly as Numba does for int64
+  // and float64 (float32 would be computed in double), and each phase takes
+  // the value it holds at the dispatch, typed as the parameter.
+  auto same_scalar = [&](const Node& target, const Node& value, std::string_view op) {
+    auto t = plan.types.find(std::string(target.Text()));
+    if (t == plan.types.end() || t->second.rank != 0) return false;
+    Scalar s = t->second.scalar;
+    if (s != Scalar::kInt64 && s != Scalar::kFloat64) return false;
+    Type v = TypeOfExpr(value, plan.types, imports);
+    if (v.rank != 0 || v.scalar == Scalar::kUnknown) return false;
+    if (op.empty()) return v.scalar == s;
+    if (s == Scalar::kInt64 && (op == "/=" || v.scalar != Scalar::kInt64)) return false;
+    return Promote(s, v.scalar) == s;
+  };
   auto is_param = [&](const Node& id) {
     return std::find(plan.params.begin(), plan.params.end(), id.Text()) != plan.params.end();
   };
@@ -96,16 +111,20 @@ std::optional<std::vector<Node>> HostRebindings(const KernelPlan& plan, const No
         for (size_t i = 0; i < ls.size(); ++i) pairs.emplace_back(ls[i], rs[i]);
     }
     bool rebinds = false;
-    for (const auto& [t, v] : pairs) {
-      if (t.Type() != "identifier") continue;
-      if (n.Type() == "assignment" && same_array(t, v)) rebinds = true;
-      else if (is_param(t)) ok = false;
+    if (n.Type() == "assignment") {
+      for (const auto& [t, v] : pairs) {
+        if (t.Type() != "identifier") continue;
+        if (same_array(t, v) || (is_param(t) && same_scalar(t, v, ""))) rebinds = true;
+        else if (is_param(t)) ok = false;
+      }
+    } else if (l.Type() == "identifier" && is_param(l)) {
+      // An augmented assignment to an array parameter updates it in place
+      // (not a rebinding); to a scalar parameter it is one.
+      auto t = plan.types.find(std::string(l.Text()));
+      bool array = t != plan.types.end() && t->second.rank > 0;
+      if (!array && same_scalar(l, r, n.ChildByField("operator").Text())) rebinds = true;
+      else if (!array) ok = false;
     }
-    // An augmented assignment to an array parameter updates it in place
-    // (not a rebinding); to a scalar parameter it is one.
-    if (n.Type() == "augmented_assignment" && l.Type() == "identifier" && is_param(l) &&
-        !(plan.types.count(std::string(l.Text())) && plan.types.at(std::string(l.Text())).rank > 0))
-      ok = false;
     if (rebinds) out.push_back(n);
     return true;
   });

@@ -1,8 +1,9 @@
 """Time loops that rebind their array parameters, the way tutorials write
 them: the new field becomes the old one by `u = u_new.copy()`, by binding the
 name to the copy made in the step (`u = un`), or by swapping two arrays
-(`a, b = b, a`). Numba rebinds the local name only (the caller's arrays keep
-what the kernel wrote into them); the host program does the same."""
+(`a, b = b, a`), and scalar parameters that change from step to step. Numba
+rebinds the local name only (the caller's arrays keep what the kernel wrote
+into them); the host program does the same."""
 import numpy as np
 from numba import njit
 
@@ -45,8 +46,8 @@ def smooth_pingpong(src, dst, steps):
     return src
 
 
-# A scalar parameter counted down inside the loop stays Numba code (CRB129):
-# only array parameters rebound to arrays of their own type are lifted.
+# A scalar parameter counted down inside the loop: the host counts, each
+# sweep reads the step's value.
 # caramba: runas decay(np.random.rand(N), 6)
 @njit
 def decay(x, k):
@@ -55,3 +56,15 @@ def decay(x, k):
             x[i] = 0.5 * x[i] + k
         k = k - 1
     return x
+
+
+# A time step halved after every step (an int would become a float: Numba
+# types `dt` float64 from the start, so it is passed as one).
+# caramba: runas damped(np.random.rand(N), 0.8, 5)
+@njit
+def damped(v, dt, steps):
+    for s in range(steps):
+        for i in range(v.shape[0]):
+            v[i] = v[i] * (1.0 - dt)
+        dt *= 0.5
+    return v

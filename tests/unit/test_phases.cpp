@@ -411,7 +411,7 @@ TEST_CASE("heat_1d: `u = u_new.copy()` at the end of a time loop allocates at ev
   CHECK(alloc > loop);
 }
 
-TEST_CASE("decay: a scalar parameter counted down in the time loop keeps CRB129") {
+TEST_CASE("decay: a scalar parameter counted down in the time loop is computed by the host program") {
   const std::string src =
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"float64[:](float64[:], int64)\")\n"
@@ -420,6 +420,23 @@ TEST_CASE("decay: a scalar parameter counted down in the time loop keeps CRB129"
       "        for i in range(x.shape[0]):\n"
       "            x[i] = 0.5 * x[i] + k\n"
       "        k = k - 1\n"
+      "    return x\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB129") == std::string::npos);
+  CHECK(r.output.find("        k = k - 1\n") != std::string::npos);
+  CHECK(r.output.find("k=k") != std::string::npos);  // each dispatch passes the step's value
+}
+
+TEST_CASE("halve: an int parameter given a float keeps CRB129 (Numba types it float64 throughout)") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], int64)\")\n"
+      "def halve(x, k):\n"
+      "    for t in range(3):\n"
+      "        for i in range(x.shape[0]):\n"
+      "            x[i] = x[i] + k\n"
+      "        k = k * 0.5\n"
       "    return x\n";
   PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
   REQUIRE(r.ok);

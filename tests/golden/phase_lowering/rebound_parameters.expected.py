@@ -67,13 +67,29 @@ def pingpong(src, dst, steps):  # expect: CRB523
     return src
 
 
-# A scalar parameter assigned in the loop is not lifted: unchanged.
-@njit("float64[:](float64[:], int64)")
-def decay(x, k):
+# A scalar parameter counted down: the host computes it as Numba does, and
+# the phase reads the value of each step.
+@njit("void(float64[:], int64)")
+def _pk_decay_phase1(x, k):
+    for i in range(x.shape[0]):
+        x[i] = 0.5 * x[i] + k
+
+
+def decay(x, k):  # expect: CRB523
     for t in range(k):
-        for i in range(x.shape[0]):
-            x[i] = 0.5 * x[i] + k
+        _pk_decay_phase1(x, k)
         k = k - 1
+    return x
+
+
+# An int parameter given a float (Numba types it float64 throughout, the
+# phases would read an int): unchanged.
+@njit("float64[:](float64[:], int64)")
+def halve(x, k):
+    for t in range(3):
+        for i in range(x.shape[0]):
+            x[i] = x[i] + k
+        k = k * 0.5
     return x
 
 
