@@ -148,6 +148,10 @@ void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
   std::set<std::string> numba, restore;  // Numba code now; to put back
   for (const Kernel& k : ctx.module().kernels) {
     if (k.nested) continue;
+    // A kernel translated once per kind of signature becomes a Python
+    // function after this visitor (SignatureDispatch), or the pipeline
+    // runs again with it whole.
+    if (ctx.options().signature_splits.count(k.name)) continue;
     numba.insert(k.name);
     if (!PhaseOwner(k.name).empty()) restore.insert(PhaseOwner(k.name));
   }

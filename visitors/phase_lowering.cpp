@@ -359,7 +359,7 @@ struct Candidate {
 // cannot call a host program). The largest such set: start from all and
 // drop the ones whose condition fails until none does.
 static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, const Tree& tree,
-                           std::map<std::string, Candidate>& cands) {
+                           const TranslateOptions& opts, std::map<std::string, Candidate>& cands) {
   std::map<std::string, std::set<std::string>> callers;  // helper -> kernels calling it
   for (const Kernel& k : mod.kernels) {
     Node def = tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
@@ -395,7 +395,10 @@ static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, cons
                      std::all_of(hp->refusals.begin(), hp->refusals.end(),
                                  [](const Diagnostic& d) { return d.id == DiagId::kHelperKeptForNumba; }) &&
                      all_in(h, true);
-        ok = ok && hp != nullptr && (hp->translatable || freed);
+        // A kernel translated once per kind of signature ends as a Python
+        // function the host calls (signature_splits.h).
+        bool split = opts.signature_splits.count(h) > 0;
+        ok = ok && hp != nullptr && (hp->translatable || freed || split);
       }
       if (ok) {
         ++it;
@@ -452,9 +455,20 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
                return *d.start >= s.StartByte() && *d.start < s.EndByte();
              });
     };
+    // An array expression passed to a helper the host calls (`relu(x @ w +
+    // b)`): the host evaluates it with NumPy, as Python would before the call.
+    auto host_argument = [&](const Diagnostic& d) {
+      if (d.id != DiagId::kNumpyExpression || !d.start || c.host_calls.empty()) return false;
+      Node n = ctx.tree().Root().DescendantForByteRange(*d.start, *d.start + 1);
+      for (; n && n != def; n = n.Parent())
+        if (n.Type() == "argument_list" && n.Parent().Type() == "call" &&
+            c.host_calls.count(std::string(n.Parent().ChildByField("function").Text())))
+          return true;
+      return false;
+    };
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
           return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba ||
-                 !HostCallee(ctx, d).empty() || rebinding(d);
+                 !HostCallee(ctx, d).empty() || rebinding(d) || host_argument(d);
         }))
       continue;
     // A kernel kept as Numba code only for its Numba callers, with a
@@ -503,7 +517,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     c.prog = std::move(prog);
     cands.emplace(k.name, std::move(c));
   }
-  KeepConsistent(plans, mod, ctx.tree(), cands);
+  KeepConsistent(plans, mod, ctx.tree(), ctx.options(), cands);
   for (const auto& [name, c] : cands) {
     const Kernel& k = *c.kernel;
     KernelSplitter split(ctx, *c.plan, k, c.def, c.prog);

@@ -459,3 +459,33 @@ TEST_CASE("rebind_in_phase: a rebinding inside the loop that would be a phase ke
   CHECK(Codes(r).find("CRB129") != std::string::npos);
   CHECK(r.output == src);
 }
+
+TEST_CASE("dense_relu (mlp-style): a driver passing `x @ w1 + b1` to helpers it calls on the host is a host program") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit([\"float64[:, ::1](float32[:, ::1])\", \"float64[:, ::1](float64[:, ::1])\"])\n"
+      "def relu(x):\n    return np.maximum(x, 0.0)\n\n\n"
+      "@njit(\"float64[:, ::1](float64[:, ::1])\")\n"
+      "def normalize_rows(x):\n"
+      "    out = np.empty_like(x)\n"
+      "    for i in range(x.shape[0]):\n"
+      "        s = 0.0\n"
+      "        for j in range(x.shape[1]):\n"
+      "            s += x[i, j]\n"
+      "        for j in range(x.shape[1]):\n"
+      "            out[i, j] = x[i, j] / (s + 1.0)\n"
+      "    return out\n\n\n"
+      "@njit(\"float64[:, ::1](float32[:, ::1], float32[:, ::1], float32[::1])\")\n"
+      "def dense_relu(x, w1, b1):\n"
+      "    h = relu(x @ w1 + b1)\n"
+      "    h = relu(h)\n"
+      "    return normalize_rows(h)\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB119") == std::string::npos);
+  CHECK(Codes(r).find("CRB203") == std::string::npos);
+  // The host evaluates the argument with NumPy and calls relu's dispatcher.
+  CHECK(r.output.find("def dense_relu(x, w1, b1):\n    h = relu(x @ w1 + b1)\n") != std::string::npos);
+  CHECK(r.output.find("def relu(x):\n") != std::string::npos);
+  CHECK(r.output.find("@njit") == std::string::npos);
+}
