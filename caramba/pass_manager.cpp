@@ -103,8 +103,15 @@ PassResult PassManager::RunValidated(std::string source, std::string_view path, 
   size_t rounds = result.input_module ? result.input_module->kernels.size() + 1 : 0;
   for (size_t round = 0; round < rounds && result.ok && result.plans && result.output_tree; ++round) {
     auto t0 = std::chrono::steady_clock::now();
+    // --kernel K selects K's variants too (signature_splits.h), as in the run.
+    TranslateOptions checked = current;
+    if (!current.kernels.empty()) {
+      Tree input = Tree::Parse(source);
+      for (const auto& [name, variants] : PlanSignatureSplits(input, *result.input_module, path, current))
+        for (const SignatureVariant& v : variants) checked.kernels.push_back(v.name);
+    }
     std::vector<ValidationFailure> failures = ValidateTranslation(
-        {*result.output_tree, path, *result.plans, source, *result.input_module, current});
+        {*result.output_tree, path, *result.plans, source, *result.input_module, checked});
     validating += Since(t0);
     bool progress = false;
     for (const ValidationFailure& f : failures) progress |= current.failed_validation.emplace(f.kernel, f.message).second;
