@@ -104,3 +104,17 @@ TEST_CASE("relu (mlp): a kernel that stays Numba code calls it, so it stays whol
   CHECK(Codes(r).find("CRB144") == std::string::npos);
   CHECK(r.output == src);
 }
+
+TEST_CASE("gamma (math_gamma): with --kernel, the variants are validated too, and a rejected one keeps the kernel whole") {
+  const std::string src = "import math\n" + kHead +
+                          "@njit([\"float64(float64)\", \"float64(int64)\"])\ndef g(v):\n    return math.gamma(v + 1.0)\n";
+  TranslateOptions only_g;
+  only_g.kernels = {"g"};
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", only_g);
+  REQUIRE(r.ok);
+  bool why = false;
+  for (const Diagnostic& d : r.diagnostics)
+    why = why || (d.Code() == "CRB141" && d.message.find("its translation for float64 stays Numba code") != std::string::npos);
+  CHECK(why);
+  CHECK(r.output == src);
+}
