@@ -15,6 +15,17 @@ namespace caramba {
 
 struct ProjectConfig;
 
+/// One translation of a kernel called with signatures that need different
+/// translations (caramba/analysis/signature_splits.h).
+struct SignatureVariant {
+  std::string name;        // `relu_2d`: the kernel copy, named by SignatureVariantName
+  std::vector<Type> args;  // in parameter order
+  Type result;             // Scalar::kNone: no return value
+  /// The parameters whose kinds select this variant (others are alike in
+  /// every variant), by index.
+  std::vector<size_t> selecting;
+};
+
 struct TranslateOptions {
   /// Run the pipeline up to and including this visitor ("" = all).
   std::string stop_after;
@@ -59,6 +70,14 @@ struct TranslateOptions {
   /// pipeline gives them what they get without one (the plain-Python
   /// fallback, or their refusals). Filled by the pass manager, not by users.
   std::set<std::string> declined_host_programs;
+  /// Kernels translated once per recorded signature, by name, with their
+  /// variants (signature_splits.h). Filled by the pass manager for each run
+  /// of the pipeline, not by users.
+  std::map<std::string, std::vector<SignatureVariant>> signature_splits;
+  /// Kernels whose per-signature translation did not work out (a variant
+  /// stayed Numba code, a Numba kernel calls the kernel), with the reason:
+  /// the next run keeps them whole (CRB141). Filled by the pass manager.
+  std::map<std::string, std::string> unsplit_kernels;
   /// Run every workunit through the runtime's kernel front end after the
   /// pipeline (validation.h). Off only with `--no-validate`, for measuring
   /// its cost or for someone who knows the output is checked otherwise.

@@ -6,6 +6,7 @@
 
 #include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/signature_splits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -102,8 +103,15 @@ PassResult PassManager::RunValidated(std::string source, std::string_view path, 
   size_t rounds = result.input_module ? result.input_module->kernels.size() + 1 : 0;
   for (size_t round = 0; round < rounds && result.ok && result.plans && result.output_tree; ++round) {
     auto t0 = std::chrono::steady_clock::now();
+    // --kernel K selects K's variants too (signature_splits.h), as in the run.
+    TranslateOptions checked = current;
+    if (!current.kernels.empty()) {
+      Tree input = Tree::Parse(source);
+      for (const auto& [name, variants] : PlanSignatureSplits(input, *result.input_module, path, current))
+        for (const SignatureVariant& v : variants) checked.kernels.push_back(v.name);
+    }
     std::vector<ValidationFailure> failures = ValidateTranslation(
-        {*result.output_tree, path, *result.plans, source, *result.input_module, current});
+        {*result.output_tree, path, *result.plans, source, *result.input_module, checked});
     validating += Since(t0);
     bool progress = false;
     for (const ValidationFailure& f : failures) progress |= current.failed_validation.emplace(f.kernel, f.message).second;
@@ -131,27 +139,44 @@ PassResult PassManager::RunValidated(std::string source, std::string_view path, 
 PassResult PassManager::RunOnce(std::string source, std::string_view path, const TranslateOptions& options) const {
   PassResult result = RunPipeline(source, path, options);
   if (!result.ok || !result.input_module || !options.stop_after.empty() || !options.only.empty()) return result;
-  // Whether a host program will run a kernel's new arrays bound twice
-  // (CRB207) is known only once the PhaseLowering has decided; the plan
-  // lowers the rest of such a kernel for its phases. A kernel that still
-  // reports CRB207 was declined: run again, and the plan gives it what it
-  // gets without a host program (plan_numpy.cpp).
   TranslateOptions again = options;
-  bool declined = false;
-  for (const Diagnostic& d : result.diagnostics) {
-    if (d.id != DiagId::kNumpyNewArray || d.severity == Severity::Note || !d.start) continue;
-    for (const Kernel& k : result.input_module->kernels)
-      if (*d.start >= k.start_byte && *d.start < k.end_byte)
-        for (const std::string& name : {k.name, LiftedName(k.qualname)})
-          declined |= again.declined_host_programs.insert(name).second;
+  double declined_runs = 0, unsplit_runs = 0;
+  // Each round declines one more host program or keeps one more kernel
+  // whole, so it ends within a round per kernel (and one to spare).
+  for (size_t round = 0; round <= 2 * result.input_module->kernels.size(); ++round) {
+    // Whether a host program will run a kernel's new arrays bound twice
+    // (CRB207) is known only once the PhaseLowering has decided; the plan
+    // lowers the rest of such a kernel for its phases. A kernel that still
+    // reports CRB207 was declined: run again, and the plan gives it what it
+    // gets without a host program (plan_numpy.cpp).
+    bool declined = false;
+    for (const Diagnostic& d : result.diagnostics) {
+      if (d.id != DiagId::kNumpyNewArray || d.severity == Severity::Note || !d.start) continue;
+      for (const Kernel& k : result.input_module->kernels)
+        if (*d.start >= k.start_byte && *d.start < k.end_byte)
+          for (const std::string& name : {k.name, LiftedName(k.qualname)})
+            declined |= again.declined_host_programs.insert(name).second;
+    }
+    // A kernel translated once per kind of signature whose variants did not
+    // all work out (signature_splits.h): run again with it kept whole.
+    bool unsplit = false;
+    for (const Diagnostic& d : result.diagnostics) {
+      size_t at = d.id == DiagId::kConflictingSignatures ? d.message.find(kSplitDeclined) : std::string::npos;
+      if (at == std::string::npos || d.message.size() < 2 || d.message[0] != '\'') continue;
+      std::string name = d.message.substr(1, d.message.find('\'', 1) - 1);
+      unsplit |= again.unsplit_kernels.emplace(name, d.message.substr(at + kSplitDeclined.size())).second;
+    }
+    if (!declined && !unsplit) break;
+    double first = 0;
+    for (const PassTiming& t : result.timings)  // analyses are inside the visitors' times
+      if (t.name.rfind("analysis:", 0) != 0) first += t.seconds;
+    (declined ? declined_runs : unsplit_runs) += first;
+    result = RunPipeline(source, path, again);
+    if (!result.ok || !result.input_module) break;
   }
-  if (!declined) return result;
-  PassResult second = RunPipeline(std::move(source), path, again);
-  double first = 0;
-  for (const PassTiming& t : result.timings)  // analyses are inside the visitors' times
-    if (t.name.rfind("analysis:", 0) != 0) first += t.seconds;
-  second.timings.push_back({"declined host programs: discarded run", first, 0});
-  return second;
+  if (declined_runs > 0) result.timings.push_back({"declined host programs: discarded run", declined_runs, 0});
+  if (unsplit_runs > 0) result.timings.push_back({"kernels kept whole: discarded run", unsplit_runs, 0});
+  return result;
 }
 
 PassResult PassManager::RunPipeline(std::string source, std::string_view path, const TranslateOptions& options) const {
@@ -180,6 +205,13 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
   result.timings.push_back({"analysis:module", Since(t0), 0});
   for (const auto& d : result.input_module->diagnostics) result.diagnostics.push_back(d);
   cache.Put<ModuleAnalysis>(*result.input_module);
+  // Kernels translated once per kind of recorded signature: planned once,
+  // from the input, for every visitor of this run (signature_splits.h).
+  TranslateOptions run_options = options;
+  run_options.signature_splits = PlanSignatureSplits(tree, *result.input_module, path, options);
+  if (!options.kernels.empty())  // --kernel K selects K's variants too
+    for (const auto& [name, variants] : run_options.signature_splits)
+      for (const SignatureVariant& v : variants) run_options.kernels.push_back(v.name);
 
   int only = options.only.empty() ? -1 : FindVisitor(options.only);
   int stop = options.stop_after.empty() ? static_cast<int>(visitors_.size()) - 1 : FindVisitor(options.stop_after);
@@ -203,7 +235,7 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
   for (int i = 0; i <= stop && i < static_cast<int>(visitors_.size()); ++i) {
     if (only >= 0 && i != only) continue;
     const Visitor& v = *visitors_[i];
-    Context ctx(tree, path, options, cache, input_text, result.input_module.get(), &result.diagnostics);
+    Context ctx(tree, path, run_options, cache, input_text, result.input_module.get(), &result.diagnostics);
     t0 = std::chrono::steady_clock::now();
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {

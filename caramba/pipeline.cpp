@@ -15,6 +15,8 @@
 #include "visitors/phase_lowering.h"
 #include "visitors/return_naming.h"
 #include "visitors/semantic_transformer.h"
+#include "visitors/signature_dispatch.h"
+#include "visitors/signature_splitting.h"
 #include "visitors/subview_transformer.h"
 #include "visitors/tuple_local_inliner.h"
 #include "visitors/unsupported_detector.h"
@@ -34,6 +36,10 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   // plain range loops.
   p.push_back(std::make_unique<NestedKernelLifting>());
   p.push_back(std::make_unique<JitWrapperLowering>());
+  // A kernel called with signatures that need different translations (a 2-D
+  // and a 4-D array) gets one copy per kind of signature, each translated
+  // like any other kernel (SignatureDispatch finishes it).
+  p.push_back(std::make_unique<SignatureSplitting>());
   p.push_back(std::make_unique<ConstantInliner>());
   p.push_back(std::make_unique<HelperInliner>());
   p.push_back(std::make_unique<TupleLocalInliner>());
@@ -62,6 +68,9 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   // 6. Kernels still left as Numba code get their input text back, byte for
   //    byte, whatever an earlier visitor did to them before they were refused.
   p.push_back(std::make_unique<KernelRestorer>());
+  // 7. A kernel translated once per kind of signature becomes the Python
+  //    function that calls the translation its arguments select.
+  p.push_back(std::make_unique<SignatureDispatch>());
   return p;
 }
 

@@ -30,6 +30,8 @@ void ReportUnexplained(const Context& ctx, const Kernel& now, const Kernel& inpu
   const std::vector<Diagnostic>* reported = ctx.reported();
   if (reported == nullptr || now.nested || !IsTranslatableKind(now.kind)) return;
   if (!KernelSelected(ctx.options().kernels, now)) return;
+  // Translated once per signature: the SignatureDispatch says how it ends.
+  if (ctx.options().signature_splits.count(now.name)) return;
   for (const Diagnostic& d : *reported)
     if (d.severity != Severity::Note && d.start && KernelCovers(input, *d.start)) return;
   for (const Diagnostic& d : out.diagnostics)
@@ -199,6 +201,10 @@ void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
   std::set<std::string> numba, restore;  // Numba code now; to put back
   for (const Kernel& k : ctx.module().kernels) {
     if (k.nested) continue;
+    // A kernel translated once per kind of signature becomes a Python
+    // function after this visitor (SignatureDispatch), or the pipeline
+    // runs again with it whole.
+    if (ctx.options().signature_splits.count(k.name)) continue;
     numba.insert(k.name);
     if (!PhaseOwner(k.name).empty()) restore.insert(PhaseOwner(k.name));
   }

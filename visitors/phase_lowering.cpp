@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "caramba/analysis/call_graph.h"
+#include "caramba/analysis/host_rebindings.h"
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/phases.h"
@@ -358,7 +359,7 @@ struct Candidate {
 // cannot call a host program). The largest such set: start from all and
 // drop the ones whose condition fails until none does.
 static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, const Tree& tree,
-                           std::map<std::string, Candidate>& cands) {
+                           const TranslateOptions& opts, std::map<std::string, Candidate>& cands) {
   std::map<std::string, std::set<std::string>> callers;  // helper -> kernels calling it
   for (const Kernel& k : mod.kernels) {
     Node def = tree.Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
@@ -394,7 +395,10 @@ static void KeepConsistent(const KernelPlans& plans, const ModuleInfo& mod, cons
                      std::all_of(hp->refusals.begin(), hp->refusals.end(),
                                  [](const Diagnostic& d) { return d.id == DiagId::kHelperKeptForNumba; }) &&
                      all_in(h, true);
-        ok = ok && hp != nullptr && (hp->translatable || freed);
+        // A kernel translated once per kind of signature ends as a Python
+        // function the host calls (signature_splits.h).
+        bool split = opts.signature_splits.count(h) > 0;
+        ok = ok && hp != nullptr && (hp->translatable || freed || split);
       }
       if (ok) {
         ++it;
@@ -438,8 +442,33 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
       std::string callee = HostCallee(ctx, d);
       if (!callee.empty()) c.host_calls.insert(callee);
     }
+    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    if (!def) continue;
+    // Names rebound to other arrays (CRB129, CRB304): the host rebinds them,
+    // when every such statement is a plain rebinding the host runs.
+    std::optional<std::vector<Node>> rebindings = HostRebindings(plan, def, mod.imports);
+    auto rebinding = [&](const Diagnostic& d) {
+      if (!rebindings || (d.id != DiagId::kAssignedParameter && d.id != DiagId::kArrayRebind)) return false;
+      if (d.id == DiagId::kAssignedParameter) return true;  // every assignment to a parameter is one
+      return d.start && std::any_of(rebindings->begin(), rebindings->end(), [&](const Node& s) {
+               return *d.start >= s.StartByte() && *d.start < s.EndByte();
+             });
+    };
+    // An array expression passed to a helper the host calls (`relu(x @ w +
+    // b)`): the host evaluates it with NumPy, as Python would before the call.
+    auto host_argument = [&](const Diagnostic& d) {
+      if (d.id != DiagId::kNumpyExpression || !d.start || c.host_calls.empty()) return false;
+      Node n = ctx.tree().Root().DescendantForByteRange(*d.start, *d.start + 1);
+      for (; n && n != def; n = n.Parent())
+        if (n.Type() == "argument_list" && n.Parent().Type() == "call" &&
+            c.host_calls.count(std::string(n.Parent().ChildByField("function").Text())))
+          return true;
+      return false;
+    };
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
-          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba || !HostCallee(ctx, d).empty();
+          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba ||
+                 !HostCallee(ctx, d).empty() || rebinding(d) || host_argument(d);
         }))
       continue;
     // A kernel kept as Numba code only for its Numba callers, with a
@@ -449,9 +478,6 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
                      std::all_of(plan.refusals.begin(), plan.refusals.end(),
                                  [](const Diagnostic& d) { return d.id == DiagId::kHelperKeptForNumba; });
     if (only_kept && plan.dispatch != Dispatch::kSerial) continue;
-    Node def = ctx.tree().Root().DescendantForByteRange(k.def_start_byte, k.def_end_byte);
-    while (def && def.Type() != "function_definition") def = def.Parent();
-    if (!def) continue;
     const std::string& par = ctx.options().parallelize;
     PhaseInput in{def, plan.types, plan.params, mod.imports, k.Option("parallel") && par != "none", par == "auto", {}};
     in.host_calls = c.host_calls;
@@ -473,6 +499,14 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
         for (const Node& l : p.loops)
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
     }
+    // A rebinding inside a phase would rebind the phase's own parameter.
+    bool lifts_rebinding = std::any_of(plan.refusals.begin(), plan.refusals.end(), rebinding);
+    if (lifts_rebinding)
+      for (const Node& s : *rebindings)
+        for (const Phase& p : prog.phases) {
+          for (const Node& l : p.loops) inside = inside || (s.StartByte() >= l.StartByte() && s.StartByte() < l.EndByte());
+          for (const Node& i : p.inits) inside = inside || (s.StartByte() >= i.StartByte() && s.StartByte() < i.EndByte());
+        }
     if (inside) continue;
     bool cells = false;
     for (const Phase& p : prog.phases) cells = cells || !p.cells.empty();
@@ -483,7 +517,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     c.prog = std::move(prog);
     cands.emplace(k.name, std::move(c));
   }
-  KeepConsistent(plans, mod, ctx.tree(), cands);
+  KeepConsistent(plans, mod, ctx.tree(), ctx.options(), cands);
   for (const auto& [name, c] : cands) {
     const Kernel& k = *c.kernel;
     KernelSplitter split(ctx, *c.plan, k, c.def, c.prog);

@@ -6,6 +6,7 @@
 // all of them at once. Build() below is the order of the steps; each step
 // lives in the plan_*.cpp file of its role.
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/signature_splits.h"
 
 #include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
@@ -68,6 +69,23 @@ void Builder::Build() {
   if (auto v = options_.failed_validation.find(k_.name); v != options_.failed_validation.end() && !ranks_only_) {
     Refuse(DiagId::kRejectedByRuntimeChecks, "'" + k_.name + "': " + v->second, k_.def_start_byte,
            k_.def_start_byte + 3, "a translator bug: please report it; the kernel keeps running as Numba code");
+    return;
+  }
+  // Translated once per kind of recorded signature (signature_splits.h):
+  // its variants are kernels of their own, and it becomes their dispatcher
+  // at the end; nothing of its one-text translation matters.
+  if (auto s = options_.signature_splits.find(k_.name);
+      s != options_.signature_splits.end() && !function_args_ && !ranks_only_) {
+    std::string which;
+    for (const SignatureVariant& v : s->second) {
+      std::string kinds;
+      for (size_t i : v.selecting) kinds += (kinds.empty() ? "" : ", ") + DescribeKind(v.args[i]);
+      which += (which.empty() ? "" : ", ") + v.name + " (" + kinds + ")";
+    }
+    Refuse(DiagId::kSignatureVariants,
+           "'" + k_.name + "': translated once per kind of recorded signature: " + which + "; '" + k_.name +
+               "' calls the one its arguments select",
+           k_.def_start_byte, k_.def_start_byte + 3);
     return;
   }
   if (k_.nested || !k_.via_decorator || k_.is_class) {

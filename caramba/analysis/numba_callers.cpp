@@ -52,6 +52,9 @@ void KeepCalleesOfNumbaKernels(KernelPlans& out, const Tree& tree, std::string_v
       if (k.nested || k.is_class) continue;
       auto plan = std::find_if(out.plans.begin(), out.plans.end(), [&](const KernelPlan& p) { return p.kernel_index == i; });
       if (plan != out.plans.end() && plan->translatable) continue;
+      // A kernel translated once per signature leaves Numba through its
+      // variants, which call what it calls (signature_splits.h).
+      if (reg.Options().signature_splits.count(k.name)) continue;
       // A fallback caller is plain Python once the NumpyTransformer has run,
       // and calls a fallback callee just as well (kept Numba code in turn, it
       // keeps it in a later round).

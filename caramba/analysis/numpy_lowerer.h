@@ -257,6 +257,10 @@ class Lowerer {
   // Why one array allocated before the loop cannot stand for the fresh
   // array that `name` (of `rank` dimensions) is bound to at every step, or "".
   std::string LoopReuseProblem(const std::string& name, size_t rank) const;
+  /// `name` holds a value before statement `s` (a parameter, or named in an
+  /// earlier statement): an array allocated before the loop around `s` would
+  /// replace it.
+  bool HeldBefore(const std::string& name, const Node& s) const;
   // np.random inside the kernel: refused with its own code.
   void RefuseRandom();
   // ---- reductions ----------------------------------------------------------------------

@@ -42,6 +42,17 @@ void Lowerer::NewArray(const Node& s, const Node& left, const Node& right) {
 // aliased, passed to a helper or viewed by a name), one array allocated
 // before the loop holds exactly the values every step's fresh array holds:
 // what a person porting the code writes. The reason it cannot, or "".
+bool Lowerer::HeldBefore(const std::string& name, const Node& s) const {
+  if (std::find(in_.params.begin(), in_.params.end(), name) != in_.params.end()) return true;
+  bool before = false;
+  Walk(body_, [&](const Node& n) {
+    if (before || n.StartByte() >= s.StartByte()) return false;
+    before = n.Type() == "identifier" && n.Text() == name;
+    return !before;
+  });
+  return before;
+}
+
 std::string Lowerer::LoopReuseProblem(const std::string& name, size_t rank) const {
   std::string why;
   Walk(body_, [&](const Node& n) {
@@ -135,6 +146,11 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
     host = HostStatement(s, outer);
     std::string why = !host ? "its shape (" + outer + ") cannot be computed once before the loop"
                             : LoopReuseProblem(name, result.size());
+    // One array allocated before the loop would replace the value the name
+    // holds until this statement first runs (a parameter, `u = u_new.copy()`
+    // at the end of a time loop that reads u first).
+    if (why.empty() && HeldBefore(name, s))
+      why = "'" + name + "' holds another array until this statement runs";
     if (!why.empty()) {
       host = Node();
       out_.host_only.push_back(

@@ -102,6 +102,8 @@ void Builder::DropPartialLowering() {
       case DiagId::kPrangePlacement:       // CRB402
       case DiagId::kPrangeSurroundings:    // CRB403
       case DiagId::kHelperKeptForNumba:    // CRB132
+      case DiagId::kAssignedParameter:     // CRB129: the host rebinds names
+      case DiagId::kArrayRebind:           // CRB304  (only plain rebindings)
         continue;
       default:
         plan_.numpy_rewrites.clear();

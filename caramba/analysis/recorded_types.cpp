@@ -6,6 +6,7 @@
 
 #include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/signature_splits.h"
 
 namespace caramba {
 
@@ -107,7 +108,9 @@ ParamTyping TypeParameters(const Kernel& k, const std::vector<std::string>& para
     else if (!rec->conflict.empty())
       out.refusals.push_back(
           {DiagId::kConflictingSignatures,
-           "is called with signatures that need different translations: " + rec->conflict + " (" + rec->source + ")",
+           "is called with signatures that need different translations: " + rec->conflict + " (" + rec->source + ")" +
+               (options.unsplit_kernels.count(k.name) ? std::string(kSplitDeclined) + options.unsplit_kernels.at(k.name)
+                                                      : std::string()),
            "calls from other kernels are not affected (each signature becomes its own @pk.function there); "
            "for calls from Python, convert the argument to one type before the call, or define one kernel per "
            "kind of argument, then record the types again"});

@@ -10,4 +10,8 @@ std::string WorkunitName(std::string_view kernel, bool thesis) {
   return std::string(kWorkunitPrefix) + std::string(kernel);
 }
 
+std::string SignatureVariantName(std::string_view kernel, std::string_view what_differs) {
+  return std::string(kernel) + "_" + std::string(what_differs);
+}
+
 }  // namespace caramba

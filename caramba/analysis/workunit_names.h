@@ -22,4 +22,9 @@ inline constexpr std::string_view kWorkunitPrefix = "_pk_";
 /// caller is `call_<kernel>` instead.
 std::string WorkunitName(std::string_view kernel, bool thesis = false);
 
+/// The kernel that translates `kernel` for one kind of its recorded
+/// signatures (signature_splits.h), named after what differs: `relu_2d`,
+/// `twice_float64`. Its workunit is WorkunitName of that name (`_pk_relu_2d`).
+std::string SignatureVariantName(std::string_view kernel, std::string_view what_differs);
+
 }  // namespace caramba

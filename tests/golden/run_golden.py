@@ -9,8 +9,8 @@ expectations written in the input as comments:
 
 (one or more codes, comma separated, on the line the diagnostic points at).
 Warnings and errors must all be expected; notes are compared only for codes
-the case mentions somewhere. SemanticTransformer cases (the whole pipeline)
-also check determinism and idempotence: translating the output again changes
+the case mentions somewhere. SemanticTransformer and SignatureDispatch cases
+(the whole pipeline) also check determinism and idempotence: translating the output again changes
 nothing.
 
     run_golden.py CARAMBA CASE.py            check
@@ -32,6 +32,7 @@ VISITOR_DIRS = {
     "return_naming": "ReturnNaming",
     "nested_kernel_lifting": "NestedKernelLifting",
     "jit_wrapper_lowering": "JitWrapperLowering",
+    "signature_splitting": "SignatureSplitting",
     "tuple_local_inliner": "TupleLocalInliner",
     "numpy_transformer": "NumpyTransformer",
     "phase_lowering": "PhaseLowering",
@@ -40,6 +41,7 @@ VISITOR_DIRS = {
     "array_transformer": "ArrayTransformer",
     "subview_transformer": "SubviewTransformer",
     "semantic_transformer": "SemanticTransformer",
+    "signature_dispatch": "SignatureDispatch",
 }
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 
@@ -47,7 +49,10 @@ EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 def run(caramba, path, visitor, extra):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.py")
-        cmd = [caramba, path, "-o", out, "--format", "json", "--stop-after", visitor] + extra
+        # The last visitor: the whole pipeline, with the reruns and the
+        # validation a partial one skips.
+        stop = [] if visitor == "SignatureDispatch" else ["--stop-after", visitor]
+        cmd = [caramba, path, "-o", out, "--format", "json"] + stop + extra
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode not in (0, 1):
             sys.exit(f"FAIL: {' '.join(cmd)} exited {p.returncode}\n{p.stderr}{p.stdout}")
@@ -113,7 +118,7 @@ def main():
         msg = next((d["message"] for d in diags if d["line"] == line and d["code"] == code), "")
         failures.append(f"unexpected diagnostic {code} on line {line}: {msg}")
 
-    if visitor == "SemanticTransformer":
+    if visitor in ("SemanticTransformer", "SignatureDispatch"):
         again, _, _ = run(caramba, case, visitor, extra)
         if again != output:
             failures.append("translation is not deterministic")

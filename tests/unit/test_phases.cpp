@@ -8,6 +8,8 @@
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/walk.h"
+#include "caramba/pass_manager.h"
+#include "caramba/pipeline.h"
 
 using namespace caramba;
 
@@ -350,4 +352,140 @@ TEST_CASE("projection_length: element work of the host's own in a loop calling a
       "        s += a[i] * unit(b)[i]\n    return s\n",
       "projection_length", {"unit"});
   CHECK_FALSE(p.prog.ok);
+}
+
+namespace {
+
+std::string Codes(const PassResult& r) {
+  std::string codes;
+  for (const Diagnostic& d : r.diagnostics) codes += std::string(d.Code()) + " ";
+  return codes;
+}
+
+}  // namespace
+
+TEST_CASE("laplace_sweeps: a parameter rebound to the copy made at every step is rebound by the host program") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:, :](float64[:, :], int64)\")\n"
+      "def laplace_sweeps(u, iters):\n"
+      "    for it in range(iters):\n"
+      "        unew = u.copy()\n"
+      "        for i in range(1, u.shape[0] - 1):\n"
+      "            for j in range(1, u.shape[1] - 1):\n"
+      "                unew[i, j] = 0.25 * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1])\n"
+      "        u = unew\n"
+      "    return u\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB129") == std::string::npos);
+  CHECK(Codes(r).find("CRB304") == std::string::npos);
+  CHECK(r.output.find("def laplace_sweeps(u, iters):") != std::string::npos);
+  // The host allocates the copy at every step and rebinds the name.
+  CHECK(r.output.find("        unew = np.empty((u.shape[0], u.shape[1]), dtype=np.float64)") != std::string::npos);
+  CHECK(r.output.find("        u = unew\n") != std::string::npos);
+  CHECK(r.output.find("@njit") == std::string::npos);
+}
+
+TEST_CASE("heat_1d: `u = u_new.copy()` at the end of a time loop allocates at every step, never before the loop") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], float64, int64)\")\n"
+      "def heat_1d(u, alpha, nt):\n"
+      "    n = u.shape[0]\n"
+      "    u_new = np.zeros(n)\n"
+      "    for step in range(nt):\n"
+      "        for i in range(1, n - 1):\n"
+      "            u_new[i] = u[i] + alpha * (u[i - 1] - 2.0 * u[i] + u[i + 1])\n"
+      "        u = u_new.copy()\n"
+      "    return u\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB129") == std::string::npos);
+  // One array allocated before the loop would replace the input before the
+  // first step reads it.
+  size_t loop = r.output.find("for step in range(nt):");
+  size_t alloc = r.output.find("u = np.empty(");
+  REQUIRE(loop != std::string::npos);
+  REQUIRE(alloc != std::string::npos);
+  CHECK(alloc > loop);
+}
+
+TEST_CASE("decay: a scalar parameter counted down in the time loop is computed by the host program") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], int64)\")\n"
+      "def decay(x, k):\n"
+      "    for t in range(k):\n"
+      "        for i in range(x.shape[0]):\n"
+      "            x[i] = 0.5 * x[i] + k\n"
+      "        k = k - 1\n"
+      "    return x\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB129") == std::string::npos);
+  CHECK(r.output.find("        k = k - 1\n") != std::string::npos);
+  CHECK(r.output.find("k=k") != std::string::npos);  // each dispatch passes the step's value
+}
+
+TEST_CASE("halve: an int parameter given a float keeps CRB129 (Numba types it float64 throughout)") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], int64)\")\n"
+      "def halve(x, k):\n"
+      "    for t in range(3):\n"
+      "        for i in range(x.shape[0]):\n"
+      "            x[i] = x[i] + k\n"
+      "        k = k * 0.5\n"
+      "    return x\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB129") != std::string::npos);
+  CHECK(r.output == src);
+}
+
+TEST_CASE("rebind_in_phase: a rebinding inside the loop that would be a phase keeps the kernel Numba code") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], float64[:], int64)\")\n"
+      "def rebind_in_phase(a, b, n):\n"
+      "    for t in range(n):\n"
+      "        for i in range(a.shape[0]):\n"
+      "            b[i] = a[i] + 1.0\n"
+      "            a = b\n"
+      "    return a\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB129") != std::string::npos);
+  CHECK(r.output == src);
+}
+
+TEST_CASE("dense_relu (mlp-style): a driver passing `x @ w1 + b1` to helpers it calls on the host is a host program") {
+  const std::string src =
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit([\"float64[:, ::1](float32[:, ::1])\", \"float64[:, ::1](float64[:, ::1])\"])\n"
+      "def relu(x):\n    return np.maximum(x, 0.0)\n\n\n"
+      "@njit(\"float64[:, ::1](float64[:, ::1])\")\n"
+      "def normalize_rows(x):\n"
+      "    out = np.empty_like(x)\n"
+      "    for i in range(x.shape[0]):\n"
+      "        s = 0.0\n"
+      "        for j in range(x.shape[1]):\n"
+      "            s += x[i, j]\n"
+      "        for j in range(x.shape[1]):\n"
+      "            out[i, j] = x[i, j] / (s + 1.0)\n"
+      "    return out\n\n\n"
+      "@njit(\"float64[:, ::1](float32[:, ::1], float32[:, ::1], float32[::1])\")\n"
+      "def dense_relu(x, w1, b1):\n"
+      "    h = relu(x @ w1 + b1)\n"
+      "    h = relu(h)\n"
+      "    return normalize_rows(h)\n";
+  PassResult r = PassManager(BuildPipeline()).Run(src, "k.py", {});
+  REQUIRE(r.ok);
+  CHECK(Codes(r).find("CRB119") == std::string::npos);
+  CHECK(Codes(r).find("CRB203") == std::string::npos);
+  // The host evaluates the argument with NumPy and calls relu's dispatcher.
+  CHECK(r.output.find("def dense_relu(x, w1, b1):\n    h = relu(x @ w1 + b1)\n") != std::string::npos);
+  CHECK(r.output.find("def relu(x):\n") != std::string::npos);
+  CHECK(r.output.find("@njit") == std::string::npos);
 }
