@@ -78,7 +78,7 @@ struct ExtentAlias {
 // computed per element from operands of its own (`A @ x`, np.outer(u, v),
 // np.sum(A, axis=0)).
 struct Leaf {
-  enum class Kind { kArray, kProduct, kOuter, kAxis };
+  enum class Kind { kArray, kProduct, kOuter, kAxis, kReshape };
   Node node;
   std::string base;
   std::vector<std::string> fixed;  // per base dimension: the index text, or "" for a slice dimension
@@ -134,8 +134,14 @@ class Lowerer {
   Leaf ProductLeaf(const Node& n, const Node& a, const Node& b);
   Leaf OuterLeaf(const Node& n);
   Leaf AxisLeaf(const Node& n);
-  // The leaves and shape of one operand of a computed leaf (its checks go first).
-  void Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses);
+  Leaf ReshapeLeaf(const Node& n);
+  // The extents of np.reshape's shape argument (a tuple, one extent, or the
+  // method's extents), as written.
+  std::vector<Node> ReshapeExtents(const Node& call) const;
+  // The leaves and shape of one operand of a computed leaf (its checks go
+  // first). `computed`: its own computed operands are allowed (a reshape
+  // reads each element of its operand once, so nothing is recomputed).
+  void Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses, bool computed = false);
   // The element of a computed leaf at result indices: loops into the
   // per-element sink, the accumulator's name returned.
   std::string ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx);
@@ -254,6 +260,10 @@ class Lowerer {
   Scalar ResultScalar(const Node& e, const TypeTable& types) const;
   // `name` is returned, renamed, passed to a helper or asked for an attribute.
   bool Escapes(const std::string& name) const;
+  // Elements of `name` are stored anywhere in the kernel (`name[i] = ...`,
+  // `name += ...`), or it is passed to a helper or bound to another name:
+  // a view of it and a copy would differ.
+  bool WrittenThrough(const std::string& name) const;
   // Why one array allocated before the loop cannot stand for the fresh
   // array that `name` (of `rank` dimensions) is bound to at every step, or "".
   std::string LoopReuseProblem(const std::string& name, size_t rank) const;

@@ -108,6 +108,8 @@ int Lowerer::ComputeExprRank(const Node& e) const {
       return ops.empty() ? 0 : ExprRank(ops[0]);
     case NumpyClass::kOuter:
       return 2;
+    case NumpyClass::kReshape:
+      return static_cast<int>(ReshapeExtents(n).size());
     case NumpyClass::kMath:
     case NumpyClass::kBuiltin:
     case NumpyClass::kNanMinMax:
@@ -129,7 +131,9 @@ bool Lowerer::IsMappedOperand(const Node& e) const {
   if (ProductOperands(n, a, b)) return ExprRank(n) > 0;
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : nullptr;
   if (!f) return false;
-  if (f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip || f->cls == NumpyClass::kOuter) return true;
+  if (f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip || f->cls == NumpyClass::kOuter ||
+      f->cls == NumpyClass::kReshape)
+    return true;
   return f->cls == NumpyClass::kReduction && AxisArgument(n) && ExprRank(n) > 0;
 }
 
@@ -139,6 +143,7 @@ Leaf Lowerer::MappedLeaf(const Node& e) {
   if (ProductOperands(n, a, b)) return ProductLeaf(n, a, b);
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : FindNumpyAttribute(n.ChildByField("attribute").Text());
   if (f->cls == NumpyClass::kOuter) return OuterLeaf(n);
+  if (f->cls == NumpyClass::kReshape) return ReshapeLeaf(n);
   if (f->cls == NumpyClass::kReduction) return AxisLeaf(n);
   Node operand = n.Type() == "attribute" ? n.ChildByField("object") : Node();
   if (n.Type() == "call") {
@@ -177,11 +182,19 @@ Leaf Lowerer::MappedLeaf(const Node& e) {
   return leaf;
 }
 
-void Lowerer::Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses) {
+void Lowerer::Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses, bool computed) {
   std::vector<Leaf> ls;
   Leaves(part, ls);
+  // A reshape of arrays only is an index map, as cheap to repeat as a.T.
+  auto index_map = [](const Leaf& l) {
+    if (l.kind != Leaf::Kind::kReshape) return false;
+    for (const auto& sub : l.sub)
+      for (const Leaf& x : sub)
+        if (x.kind != Leaf::Kind::kArray) return false;
+    return true;
+  };
   for (const Leaf& l : ls)
-    if (l.kind != Leaf::Kind::kArray)
+    if (l.kind != Leaf::Kind::kArray && !computed && !index_map(l))
       Fail(DiagId::kNumpyMatrixProduct, "computes '" + FirstLine(l.node.Text()) + "' inside '" + FirstLine(leaf.node.Text()) +
                                             "', where it would be recomputed for every element", l.node,
            "bind the inner product to a name first (t = ...), then use t");
@@ -303,6 +316,94 @@ Leaf Lowerer::AxisLeaf(const Node& n) {
   return leaf;
 }
 
+std::vector<Node> Lowerer::ReshapeExtents(const Node& call) const {
+  std::vector<Node> ops = Operands(call);
+  if (ops.size() < 2) return {};
+  std::vector<Node> out(ops.begin() + 1, ops.end());
+  if (out.size() == 1) {
+    Node t = StripParens(out[0]);
+    if (t.Type() == "tuple") {
+      out.clear();
+      for (const Node& e : t.NamedChildren())
+        if (e.Type() != "comment") out.push_back(e);
+    }
+  }
+  return out;
+}
+
+// np.reshape(a, (n, m)): the operand's elements in row-major order, so the
+// element at result indices (r0, r1, ...) is the operand's element at the
+// same flat position `(r0 * n1 + r1) * n2 + ...`, unravelled over the
+// operand's extents. Any operand works (a slice, an expression, an axis
+// reduction): each result element reads one operand element, so a computed
+// operand is computed once per element, as NumPy computes it once.
+Leaf Lowerer::ReshapeLeaf(const Node& n) {
+  std::string shown = FirstLine(n.ChildByField("function").Text());
+  for (const Node& a : n.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument")
+      Fail(DiagId::kNumpyExpression, "calls " + shown + " with '" + FirstLine(a.Text()) + "'", a,
+           "only the row-major reshape (no order=) is lowered");
+  std::vector<Node> ops = Operands(n);
+  std::vector<Node> extents = ReshapeExtents(n);
+  if (ops.empty() || extents.empty()) Fail(DiagId::kNumpyExpression, "calls " + shown + " without a shape", n);
+  if (ExprRank(ops[0]) == 0)
+    Fail(DiagId::kNumpyExpression, "reshapes '" + FirstLine(ops[0].Text()) + "', which is not an array here", ops[0]);
+  Leaf leaf = Computed(n, Leaf::Kind::kReshape);
+  std::vector<std::string> clauses;
+  Part(leaf, ops[0], clauses, true);
+  std::string total;
+  for (const Dim& d : leaf.shapes[0]) total += (total.empty() ? "" : " * ") + Paren(d.length);
+  if (top_) total = Hold(total, "n");
+  std::string known;  // the product of the extents other than -1
+  int unknown = -1;
+  for (size_t j = 0; j < extents.size(); ++j) {
+    Node e = StripParens(extents[j]);
+    bool negative_literal = e.Type() == "unary_operator" && e.Child(0).Text() == "-" &&
+                            StripParens(e.ChildByField("argument")).Type() == "integer";
+    if (negative_literal && StripParens(e.ChildByField("argument")).Text() == "1" && unknown < 0) {
+      unknown = static_cast<int>(j);
+      leaf.dims.emplace_back();
+      continue;
+    }
+    if (negative_literal || IsArrayValued(e) || e.Type() == "float")
+      Fail(DiagId::kNumpyExpression, "reshapes to the extent '" + FirstLine(e.Text()) + "'", e,
+           "write each extent as a non-negative integer (one of them may be -1)");
+    std::string text = ScalarText(e);
+    if (top_) text = Hold(text, "n");
+    Dim d;
+    d.offset = "0";
+    d.stop = d.length = text;
+    // An extent `a.shape[k]` of an array never rebound has the key of a's
+    // whole dimension k, so broadcasting against a needs no check.
+    std::string extent, spelling;
+    long minus = 0;
+    size_t dot = 0;
+    if (ExtentMinus(e, extent, spelling, minus) && minus == 0 && (dot = extent.find(".shape[")) != std::string::npos &&
+        !bound_.count(extent.substr(0, dot)))
+      d.key = "plain|" + extent + "|0";  // PlainSlice's key of a whole dimension
+    else
+      d.key = "reshape|" + Squeeze(text);
+    if (!IsIntegerText(text) && d.key.rfind("plain|", 0) != 0) clauses.push_back("(" + text + " < 0)");
+    leaf.dims.push_back(d);
+    known += (known.empty() ? "" : " * ") + Paren(text);
+  }
+  if (known.empty()) known = "1";
+  if (unknown >= 0) {
+    // NumPy divides the size by the other extents; a remainder is an error.
+    clauses.push_back("(" + known + " == 0 or " + Paren(total) + " % " + Paren(known) + " != 0)");
+    Dim& d = leaf.dims[static_cast<size_t>(unknown)];
+    d.offset = "0";
+    d.stop = d.length = Paren(total) + " // " + Paren(known);
+    if (top_) d.stop = d.length = Hold(d.length, "n");
+    d.key = "reshape|" + Squeeze(d.length);
+  } else {
+    clauses.push_back("(" + total + " != " + known + ")");
+  }
+  if (Guard(clauses, "ValueError", "total size of new array must be unchanged"))
+    Note(DiagId::kNumpyGuard, "checks the shape of " + shown + "(...) in the caller", n);
+  return leaf;
+}
+
 std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx) {
   size_t first = idx.size() - leaf.dims.size();
   // The operands' indices: a broadcast dimension (stride 0 or 1) reads its
@@ -328,6 +429,44 @@ std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::str
   if (leaf.kind == Leaf::Kind::kOuter) {
     std::string u = element(0, {at[0]}), v = element(1, {at[1]});
     return "(" + Paren(u) + " * " + Paren(v) + ")";
+  }
+  if (leaf.kind == Leaf::Kind::kReshape) {
+    // The flat position of the result element (extents of 1 add nothing) ...
+    std::string flat;
+    for (size_t j = 0; j < leaf.dims.size(); ++j) {
+      if (leaf.dims[j].length == "1") continue;
+      std::string p = Position(at[j]);
+      flat = flat.empty() ? p : Paren(flat) + " * " + Paren(leaf.dims[j].length) + " + " + Paren(p);
+    }
+    if (flat.empty()) flat = "0";
+    const std::vector<Dim>& shape = leaf.shapes[0];
+    std::vector<std::string> src(shape.size());
+    std::string rest = flat;
+    if (shape.size() > 1 && !IsSimple(rest)) {
+      rest = Fresh("f");
+      sink_->push_back(rest + " = " + flat);
+    }
+    // ... unravelled over the operand's extents, last one first.
+    for (size_t k = shape.size(); k-- > 1;) {
+      if (shape[k].length == "1") {
+        src[k] = "0";
+        continue;
+      }
+      src[k] = Fresh("j");
+      sink_->push_back(src[k] + " = " + Paren(rest) + " % " + Paren(shape[k].length));
+      std::string q = Fresh("q");
+      sink_->push_back(q + " = " + Paren(rest) + " // " + Paren(shape[k].length));
+      rest = q;
+    }
+    if (!IsSimple(rest) || IsIntegerText(rest)) {
+      src[0] = Fresh("j");
+      sink_->push_back(src[0] + " = " + rest);
+    } else {
+      src[0] = rest;
+    }
+    for (const std::string& v : src)
+      if (!IsIntegerText(v)) start_[v] = "0";
+    return element(0, src);
   }
   std::string acc = Fresh("acc");
   std::string k = Fresh("k");

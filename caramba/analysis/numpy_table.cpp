@@ -99,6 +99,10 @@ const NumpyFunction kTable[] = {
     // is read from (np.transpose of a matrix reads a[j, i]).
     {"transpose",  C::kTranspose, 1, 1, "",       R::kNone,   D::kPromote,   ""},
     {"flip",       C::kFlip,    1, 1, "",         R::kNone,   D::kPromote,   ""},
+    // Row-major order kept, another shape: element (r0, r1, ...) of the
+    // result is the element of the operand at the same flat position. The
+    // shape is a tuple (one entry may be -1) or, as a method, the extents.
+    {"reshape",    C::kReshape, 2, 2, "",         R::kNone,   D::kPromote,   ""},
     // The product of two vectors as a matrix; NumPy's promotion (int64 for
     // integer vectors, float64 when one is float64).
     {"outer",      C::kOuter,   2, 2, "",         R::kNone,   D::kPromote,   ""},
@@ -119,7 +123,7 @@ const NumpyFunction kTable[] = {
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
     {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
-    {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"},
+    {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"}, {"reshape", "reshape"},
 };
 
 // `a.T`: the attribute spelling of a row.

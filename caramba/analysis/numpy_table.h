@@ -29,6 +29,7 @@ enum class NumpyClass {
   kFlip,        // np.flip(a): the same elements, every axis reversed
   kOuter,       // np.outer(u, v) of vectors: the matrix u[i] * v[j]
   kLogical,     // element-wise bools: comparisons (np.less) and truth values combined (np.logical_and)
+  kReshape,     // np.reshape(a, shape), a.reshape(shape): the same elements in row-major order, another shape
 };
 
 /// What a reduction computes (kReduction rows).

@@ -200,6 +200,28 @@ bool Lowerer::Escapes(const std::string& name) const {
   return escapes;
 }
 
+bool Lowerer::WrittenThrough(const std::string& name) const {
+  bool written = false;
+  Walk(body_, [&](const Node& n) {
+    if (written) return false;
+    std::string_view t = n.Type();
+    if (t == "assignment" || t == "augmented_assignment") {
+      Node l = n.ChildByField("left");
+      bool element = l.Type() == "subscript";
+      while (l.Type() == "subscript") l = l.ChildByField("value");
+      if (l.Type() == "identifier" && l.Text() == name && (element || t == "augmented_assignment")) written = true;
+    }
+    if (t != "identifier" || n.Text() != name) return true;
+    Node p = n.Parent();
+    while (p && (p.Type() == "parenthesized_expression" || p.Type() == "expression_list" || p.Type() == "tuple"))
+      p = p.Parent();
+    if (p.Type() == "assignment" && p.ChildByField("right") == n) written = true;  // another name for it
+    if (p.Type() == "argument_list" && !Row(p.Parent())) written = true;         // a helper may store
+    return true;
+  });
+  return written;
+}
+
 Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   Node n = StripParens(e);
   std::string_view t = n.Type();
@@ -224,6 +246,7 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   if (t == "call" && Row(n) && !IsReduction(n)) {
     const NumpyFunction* f = Row(n);
     std::vector<Node> ops = Operands(n);
+    if (f->cls == NumpyClass::kReshape && !ops.empty()) return ResultScalar(ops[0], types);
     if ((f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip) && ops.size() == 1)
       return ResultScalar(ops[0], types);
     if (f->cls == NumpyClass::kOuter && ops.size() == 2) {

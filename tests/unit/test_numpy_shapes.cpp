@@ -1,0 +1,78 @@
+// NumPy shapes inside kernels: reshapes as index maps, and the operands
+// whose shape is not the statement's (each case named after its input).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/numpy_table.h"
+#include "tests/unit/planned.h"
+
+using namespace caramba;
+using caramba_test::AllRewrites;
+using caramba_test::Planned;
+using caramba_test::Refused;
+using caramba_test::RefusalText;
+
+TEST_CASE("softmax: np.reshape of an axis reduction keeps the row-major order, its size is checked") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:, :], float64[:, :])\")\n"
+      "def softmax(x, out):\n"
+      "    tmp_max = np.empty((x.shape[0], 1), dtype=x.dtype)\n"
+      "    for i in range(x.shape[0]):\n"
+      "        tmp_max[i, 0] = np.max(x[i])\n"
+      "    tmp_out = np.exp(x - tmp_max)\n"
+      "    tmp_sum = np.reshape(np.sum(tmp_out, axis=-1), (x.shape[0], 1))\n"
+      "    out[:] = tmp_out / tmp_sum\n");
+  const KernelPlan& p = mod.Of("softmax");
+  INFO(RefusalText(p));
+  CHECK(p.refusals.empty());
+  std::string s = AllRewrites(p);
+  INFO(s);
+  // NumPy's and Numba's error when the sizes differ.
+  CHECK(s.find("raise ValueError(\"total size of new array must be unchanged\")") != std::string::npos);
+  // The new array has the reshape's extents; x.shape[0] keeps x's key, so
+  // the division broadcasts tmp_sum's last axis of 1 against x's.
+  CHECK(s.find("tmp_sum = np.empty((x.shape[0], 1), dtype=np.float64)") != std::string::npos);
+  // The row of tmp_sum is the flat position, unravelled over the sum's extents.
+  CHECK(s.find("+= tmp_out[") != std::string::npos);
+}
+
+TEST_CASE("doitgen: a reshape of an array is an index map inside a matrix product; -1 is computed") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(int64, int64, int64, float64[:, :, :], float64[:, :])\")\n"
+      "def kernel(NR, NQ, NP, A, C4):\n"
+      "    A[:] = np.reshape(np.reshape(A, (NR * NQ, NP)) @ C4, (NR, NQ, NP))\n\n"
+      "@njit(\"void(float64[:, :], float64[:])\")\n"
+      "def flat(a, out):\n"
+      "    out[:] = a.reshape(-1) * 2.0\n\n"
+      "@njit(\"void(float64[:, :], int64, float64[:, :])\")\n"
+      "def rows(a, n, out):\n"
+      "    out[:] = np.reshape(a + 1.0, (n, -1))\n\n"
+      "@njit(\"void(float64[:], int64, float64[:, :])\")\n"
+      "def ordered(a, n, out):\n"
+      "    out[:] = np.reshape(a, (n, -1), order='F')\n");
+  const KernelPlan& k = mod.Of("kernel");
+  CHECK(k.refusals.empty());
+  std::string s = AllRewrites(k);
+  INFO(s);
+  // A is read through the product while it is written: a temporary first.
+  CHECK(s.find("A[_pk_np_i0, _pk_np_i1, _pk_np_i2] = ") != std::string::npos);
+  CHECK(s.find(" % ") != std::string::npos);
+  INFO(RefusalText(mod.Of("flat")));
+  CHECK(mod.Of("flat").refusals.empty());
+  std::string f = AllRewrites(mod.Of("flat"));
+  INFO(f);
+  CHECK(f.find(" // ") != std::string::npos);
+  INFO(RefusalText(mod.Of("rows")));
+  CHECK(mod.Of("rows").refusals.empty());
+  // Only NumPy's default order is lowered.
+  CHECK(Refused(mod.Of("ordered"), "CRB203"));
+}
+
+TEST_CASE("numpy table: reshape is a row and a method") {
+  CHECK(FindNumpyFunction("numpy.reshape")->cls == NumpyClass::kReshape);
+  CHECK(FindNumpyMethod("reshape")->cls == NumpyClass::kReshape);
+}
