@@ -93,12 +93,14 @@ std::string Lowerer::Reduce(const Node& call) {
   }
   std::vector<Dim> result = shapes[0];
   bool arg = f->reduce == NumpyReduce::kArgMax || f->reduce == NumpyReduce::kArgMin;
-  if (f->reduce == NumpyReduce::kMax || f->reduce == NumpyReduce::kMin || f->reduce == NumpyReduce::kMean || arg) {
+  bool spread = f->reduce == NumpyReduce::kVar || f->reduce == NumpyReduce::kStd;  // starts with the mean
+  if (f->reduce == NumpyReduce::kMax || f->reduce == NumpyReduce::kMin || f->reduce == NumpyReduce::kMean || arg ||
+      spread) {
     std::vector<std::string> empty;
     std::string any;
     for (size_t d = 0; d < result.size(); ++d) any += (d ? " or " : "") + result[d].length + " == 0";
     empty.push_back(any);
-    if (f->reduce == NumpyReduce::kMean)
+    if (f->reduce == NumpyReduce::kMean || spread)
       guarded |= Guard(empty, "ZeroDivisionError", "division by zero in np.mean of an empty array");
     else if (arg)
       guarded |= Guard(empty, "ValueError",
@@ -200,6 +202,25 @@ std::string Lowerer::Reduce(const Node& call) {
       body.push_back(ind + acc + " += " + Paren(elems[0]) + " * " + Paren(elems[0]));
       break;
     }
+    case NumpyReduce::kVar:
+    case NumpyReduce::kStd: {
+      // As Numba computes it: the mean first, then the squared deviations
+      // from it, in the same order.
+      lines_.push_back(acc + " = 0.0");
+      std::string ind = loops();
+      body.push_back(ind + acc + " += " + elems[0]);
+      std::string count;
+      for (size_t d = 0; d < result.size(); ++d) count += (d ? " * " : "") + result[d].length;
+      std::string mean = Fresh("mu"), dev = Fresh("d");
+      body.push_back(mean + " = " + acc + " / " + Paren(count));
+      std::string squares = Fresh("acc");  // its own accumulator: each loop is one reduction
+      body.push_back(squares + " = 0.0");
+      ind = loops();
+      body.push_back(ind + dev + " = " + Paren(elems[0]) + " - " + mean);
+      body.push_back(ind + squares + " += " + dev + " * " + dev);
+      acc = squares;
+      break;
+    }
     default: {  // sum, mean
       lines_.push_back(acc + (integer && f->reduce == NumpyReduce::kSum ? " = 0" : " = 0.0"));
       std::string ind = loops();
@@ -210,9 +231,13 @@ std::string Lowerer::Reduce(const Node& call) {
   lines_.insert(lines_.end(), body.begin(), body.end());
   sink_ = caller_sink;
   start_ = outer_starts;
-  if (f->reduce == NumpyReduce::kMean) {
+  if (f->reduce == NumpyReduce::kMean || spread) {
     std::string count;
     for (size_t d = 0; d < result.size(); ++d) count += (d ? " * " : "") + result[d].length;
+    if (f->reduce == NumpyReduce::kStd) {
+      if (numpy_.empty()) Fail(DiagId::kNumpyExpression, "needs numpy imported to lower np.std", call);
+      return numpy_ + ".sqrt(" + acc + " / " + Paren(count) + ")";
+    }
     return "(" + acc + " / " + Paren(count) + ")";
   }
   if (f->reduce == NumpyReduce::kNorm) {

@@ -80,6 +80,10 @@ const NumpyFunction kTable[] = {
     {"sum",        C::kReduction, 1, 1, "",       R::kSum,    D::kSumLike,   ""},
     {"prod",       C::kReduction, 1, 1, "",       R::kProd,   D::kSumLike,   ""},
     {"mean",       C::kReduction, 1, 1, "",       R::kMean,   D::kFloat,     ""},
+    // Numba's two passes: the mean, then the mean squared deviation
+    // (divided by the size: ddof=0); std is its square root.
+    {"var",        C::kReduction, 1, 1, "",       R::kVar,    D::kFloat,     ""},
+    {"std",        C::kReduction, 1, 1, "",       R::kStd,    D::kFloat,     ""},
     {"max",        C::kReduction, 1, 1, "",       R::kMax,    D::kPromote,   ""},
     {"amax",       C::kReduction, 1, 1, "",       R::kMax,    D::kPromote,   ""},
     {"min",        C::kReduction, 1, 1, "",       R::kMin,    D::kPromote,   ""},
@@ -122,7 +126,7 @@ const NumpyFunction kTable[] = {
 
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
-    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
+    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"var", "var"}, {"std", "std"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
     {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"}, {"reshape", "reshape"},
 };
 
@@ -182,6 +186,8 @@ std::string_view NumpyReduceName(NumpyReduce r) {
     case R::kSum: return "np.sum";
     case R::kProd: return "np.prod";
     case R::kMean: return "np.mean";
+    case R::kVar: return "np.var";
+    case R::kStd: return "np.std";
     case R::kMax: return "np.max";
     case R::kMin: return "np.min";
     case R::kDot: return "np.dot";

@@ -33,7 +33,7 @@ enum class NumpyClass {
 };
 
 /// What a reduction computes (kReduction rows).
-enum class NumpyReduce { kNone, kSum, kProd, kMean, kMax, kMin, kDot, kNorm, kArgMax, kArgMin };
+enum class NumpyReduce { kNone, kSum, kProd, kMean, kVar, kStd, kMax, kMin, kDot, kNorm, kArgMax, kArgMin };
 
 /// The dtype of the result, from the argument dtypes (Numba's rules).
 enum class NumpyDtype {

@@ -76,3 +76,27 @@ TEST_CASE("numpy table: reshape is a row and a method") {
   CHECK(FindNumpyFunction("numpy.reshape")->cls == NumpyClass::kReshape);
   CHECK(FindNumpyMethod("reshape")->cls == NumpyClass::kReshape);
 }
+
+TEST_CASE("zscore: x.std() and np.var are Numba's two passes, the mean first; an empty array raises") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:], float64[:])\")\n"
+      "def zscore(x, out):\n"
+      "    mu = x.mean()\n"
+      "    sd = x.std()\n"
+      "    v = np.var(x[1:])\n"
+      "    for i in range(x.shape[0]):\n"
+      "        out[i] = (x[i] - mu) / sd + v\n");
+  const KernelPlan& p = mod.Of("zscore");
+  INFO(RefusalText(p));
+  CHECK(p.refusals.empty());
+  CHECK(p.types.at("sd").scalar == Scalar::kFloat64);
+  CHECK(p.types.at("v").scalar == Scalar::kFloat64);
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("raise ZeroDivisionError(") != std::string::npos);
+  // The deviations from the mean, squared, in their own accumulator.
+  CHECK(s.find("_pk_np_acc4 += _pk_np_d3 * _pk_np_d3") != std::string::npos);
+  CHECK(s.find("sd = np.sqrt(_pk_np_acc4 / x.shape[0])") != std::string::npos);
+  CHECK(FindNumpyMethod("std")->reduce == NumpyReduce::kStd);
+}
