@@ -122,6 +122,7 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
   std::function<bool(const Leaf&)> reads_other = [&](const Leaf& l) {
     if (l.kind == Leaf::Kind::kArray)
       return l.base == target.base && l.entries_key != target.entries_key && !Disjoint(s, l, target);
+    if (l.kind == Leaf::Kind::kGather && l.base == target.base) return true;  // x[idx] reads any element of x
     for (const auto& part : l.sub)
       for (const Leaf& x : part)
         if (x.base == target.base || reads_other(x)) return true;

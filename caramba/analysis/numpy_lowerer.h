@@ -78,7 +78,7 @@ struct ExtentAlias {
 // computed per element from operands of its own (`A @ x`, np.outer(u, v),
 // np.sum(A, axis=0)).
 struct Leaf {
-  enum class Kind { kArray, kProduct, kOuter, kAxis, kReshape };
+  enum class Kind { kArray, kProduct, kOuter, kAxis, kReshape, kGather };
   Node node;
   std::string base;
   std::vector<std::string> fixed;  // per base dimension: the index text, or "" for a slice dimension
@@ -135,6 +135,9 @@ class Lowerer {
   Leaf OuterLeaf(const Node& n);
   Leaf AxisLeaf(const Node& n);
   Leaf ReshapeLeaf(const Node& n);
+  // `x[idx]` of a vector x and an integer array idx: the index array, or a null node.
+  Node GatherIndex(const Node& n) const;
+  Leaf GatherLeaf(const Node& n);
   // The extents of np.reshape's shape argument (a tuple, one extent, or the
   // method's extents), as written.
   std::vector<Node> ReshapeExtents(const Node& call) const;

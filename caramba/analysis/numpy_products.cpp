@@ -65,6 +65,7 @@ int Lowerer::ComputeExprRank(const Node& e) const {
   std::string_view t = n.Type();
   if (t == "identifier") return Rank(n);
   if (t == "subscript") {
+    if (Node idx = GatherIndex(n)) return ExprRank(idx);
     if (!IsArraySubscript(n)) return 0;
     int depth = 0, slices = 0;
     Node base = n;
@@ -126,6 +127,7 @@ int Lowerer::ComputeExprRank(const Node& e) const {
 
 bool Lowerer::IsMappedOperand(const Node& e) const {
   Node n = StripParens(e);
+  if (n.Type() == "subscript") return static_cast<bool>(GatherIndex(n));
   if (n.Type() == "attribute") return ExprRank(n) > 0;
   Node a, b;
   if (ProductOperands(n, a, b)) return ExprRank(n) > 0;
@@ -139,6 +141,7 @@ bool Lowerer::IsMappedOperand(const Node& e) const {
 
 Leaf Lowerer::MappedLeaf(const Node& e) {
   Node n = StripParens(e);
+  if (n.Type() == "subscript") return GatherLeaf(n);
   Node a, b;
   if (ProductOperands(n, a, b)) return ProductLeaf(n, a, b);
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : FindNumpyAttribute(n.ChildByField("attribute").Text());
@@ -404,6 +407,38 @@ Leaf Lowerer::ReshapeLeaf(const Node& n) {
   return leaf;
 }
 
+Node Lowerer::GatherIndex(const Node& n) const {
+  if (n.Type() != "subscript") return Node();
+  Node base = n.ChildByField("value");
+  auto subs = n.ChildrenByField("subscript");
+  if (base.Type() != "identifier" || Rank(base) != 1 || subs.size() != 1 || subs[0].Type() == "slice") return Node();
+  return ExprRank(subs[0]) > 0 ? subs[0] : Node();
+}
+
+// `x[idx]` of a vector x and an integer array idx (NumPy's integer array
+// indexing, a gather): element p is x[idx[p]], a negative index counting
+// from the end as in Numba. A boolean mask selects a number of elements
+// known only at run time: refused.
+Leaf Lowerer::GatherLeaf(const Node& n) {
+  Node base = n.ChildByField("value"), index = GatherIndex(n);
+  Scalar s = ResultScalar(index, in_.types);
+  if (!IsInteger(s))
+    Fail(DiagId::kNumpyExpression,
+         "indexes '" + std::string(base.Text()) + "' with '" + FirstLine(index.Text()) + "', which is " +
+             (s == Scalar::kBool ? "a boolean mask" : s == Scalar::kUnknown ? "an array of unknown dtype" : "not an integer array"),
+         index,
+         s == Scalar::kBool ? "the selected elements' count is known only at run time: write the loop with an if"
+                            : "index with an integer array");
+  Leaf leaf = Computed(n, Leaf::Kind::kGather);
+  leaf.base = std::string(base.Text());
+  std::vector<std::string> clauses;
+  Part(leaf, index, clauses);
+  Guard(clauses, "ValueError", "operands could not be broadcast together in the index of " + leaf.base);
+  leaf.dims = leaf.shapes[0];
+  for (Dim& d : leaf.dims) d.stride.clear();
+  return leaf;
+}
+
 std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx) {
   size_t first = idx.size() - leaf.dims.size();
   // The operands' indices: a broadcast dimension (stride 0 or 1) reads its
@@ -429,6 +464,15 @@ std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::str
   if (leaf.kind == Leaf::Kind::kOuter) {
     std::string u = element(0, {at[0]}), v = element(1, {at[1]});
     return "(" + Paren(u) + " * " + Paren(v) + ")";
+  }
+  if (leaf.kind == Leaf::Kind::kGather) {
+    std::string g = element(0, at);
+    if (!IsSimple(g) || IsIntegerText(g)) {
+      std::string v = Fresh("g");
+      sink_->push_back(v + " = " + g);
+      g = v;
+    }
+    return leaf.base + "[" + g + " if " + g + " >= 0 else " + g + " + " + leaf.base + ".shape[0]]";
   }
   if (leaf.kind == Leaf::Kind::kReshape) {
     // The flat position of the result element (extents of 1 add nothing) ...

@@ -100,3 +100,34 @@ TEST_CASE("zscore: x.std() and np.var are Numba's two passes, the mean first; an
   CHECK(s.find("sd = np.sqrt(_pk_np_acc4 / x.shape[0])") != std::string::npos);
   CHECK(FindNumpyMethod("std")->reduce == NumpyReduce::kStd);
 }
+
+TEST_CASE("spmv: vals @ x[cols] gathers x at an integer array, negative indices from the end; masks are refused") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(int64[:], int64[:], float64[:], float64[:], float64[:])\")\n"
+      "def spmv(A_row, A_col, A_val, x, y):\n"
+      "    for i in range(A_row.size - 1):\n"
+      "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
+      "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
+      "        y[i] = vals @ x[cols]\n\n"
+      "@njit(\"void(float64[:], boolean[:], float64[:])\")\n"
+      "def masked(x, keep, out):\n"
+      "    out[:] = x[keep]\n\n"
+      "@njit(\"void(float64[:], int64[:])\")\n"
+      "def permute_in_place(x, perm):\n"
+      "    x[:] = x[perm]\n");
+  const KernelPlan& p = mod.Of("spmv");
+  INFO(RefusalText(p));
+  // Lowered; its shape check reads the row's slices, so the row loop stays
+  // on the host (CRB205 here, lifted by the host program).
+  CHECK_FALSE(Refused(p, "CRB203"));
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("_pk_np_g1 = cols[_pk_np_i0]") != std::string::npos);
+  CHECK(s.find("* x[_pk_np_g1 if _pk_np_g1 >= 0 else _pk_np_g1 + x.shape[0]]") != std::string::npos);
+  CHECK(Refused(mod.Of("masked"), "CRB203"));
+  // x[perm] reads any element of x: the gather goes through a temporary first.
+  std::string q = AllRewrites(mod.Of("permute_in_place"));
+  INFO(q);
+  CHECK(q.find("_pk_np_tmp") != std::string::npos);
+}
