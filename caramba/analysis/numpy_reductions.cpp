@@ -154,6 +154,45 @@ std::string Lowerer::Reduce(const Node& call) {
   switch (f->reduce) {
     case NumpyReduce::kMax:
     case NumpyReduce::kMin: {
+      bool max = f->reduce == NumpyReduce::kMax;
+      if (top_ && !numpy_.empty() && (integer || IsFloat(es))) {
+        // At the top level the reduction can be a loop of its own that the
+        // automatic parallelisation runs in parallel: `acc = max(acc, v)`,
+        // the form the reduction recogniser takes. Integers are exact in
+        // any order. A floating-point max meets NaNs: they are counted
+        // first (an integer sum), the max skips them (so its order does not
+        // matter) and a NaN count above 0 makes the result NaN, as NumPy's.
+        std::string nan;
+        if (!integer) {
+          nan = Fresh("nan");
+          lines_.push_back(nan + " = 0");
+          std::string ind = loops();
+          std::string v = Fresh("v");
+          body.push_back(ind + v + " = " + elems[0]);
+          body.push_back(ind + "if " + v + " != " + v + ":");
+          body.push_back(ind + in_.indent_unit + nan + " += 1");
+        }
+        std::string first = integer ? "" : (max ? "-" : "") + numpy_ + ".inf";
+        if (integer) {
+          std::vector<std::string> zero(idx.size(), "0");
+          size_t next = 0;
+          first = ElementText(args[0], zero, leaves[0], next);
+        }
+        body.push_back(acc + " = " + first);
+        std::string ind = loops();
+        std::string value = elems[0];
+        if (!integer) {
+          std::string v = Fresh("v");
+          body.push_back(ind + v + " = " + elems[0]);
+          value = "(" + v + " if " + v + " == " + v + " else " + first + ")";
+        }
+        body.push_back(ind + acc + " = " + (max ? "max(" : "min(") + acc + ", " + value + ")");
+        if (!integer) {
+          body.push_back("if " + nan + " > 0:");
+          body.push_back(in_.indent_unit + acc + " = " + numpy_ + ".nan");
+        }
+        break;
+      }
       std::vector<std::string> zero(idx.size(), "0");
       size_t next = 0;
       lines_.push_back(acc + " = " + ElementText(args[0], zero, leaves[0], next));

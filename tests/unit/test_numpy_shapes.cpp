@@ -131,3 +131,36 @@ TEST_CASE("spmv: vals @ x[cols] gathers x at an integer array, negative indices 
   INFO(q);
   CHECK(q.find("_pk_np_tmp") != std::string::npos);
 }
+
+TEST_CASE("max_abs_error: a top-level np.max is a NaN count and a max that skips NaNs, both parallel loops") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64(float64[:], float64[:])\")\n"
+      "def max_abs_error(a, b):\n"
+      "    e = np.max(np.abs(a - b))\n"
+      "    return e\n\n"
+      "@njit(\"int64(int64[:, :])\")\n"
+      "def peak(counts):\n"
+      "    p = counts.min()\n"
+      "    return p\n\n"
+      "@njit(\"void(float64[:, :], float64[:])\")\n"
+      "def row_max(a, out):\n"
+      "    for i in range(a.shape[0]):\n"
+      "        out[i] = np.max(a[i])\n");
+  std::string s = AllRewrites(mod.Of("max_abs_error"));
+  INFO(s);
+  CHECK(s.find("        if _pk_np_v5 != _pk_np_v5:\n            _pk_np_nan4 += 1") != std::string::npos);
+  CHECK(s.find("_pk_np_acc3 = max(_pk_np_acc3, (_pk_np_v6 if _pk_np_v6 == _pk_np_v6 else -np.inf))") !=
+        std::string::npos);
+  CHECK(s.find("if _pk_np_nan4 > 0:\n        _pk_np_acc3 = np.nan") != std::string::npos);
+  // Integers: no NaN, the first element starts the min.
+  std::string p = AllRewrites(mod.Of("peak"));
+  INFO(p);
+  CHECK(p.find("_pk_np_acc0 = counts[0, 0]") != std::string::npos);
+  CHECK(p.find("_pk_np_acc0 = min(_pk_np_acc0, counts[_pk_np_i0, _pk_np_i1])") != std::string::npos);
+  // Inside a loop the max stays one NaN-propagating serial loop.
+  std::string r = AllRewrites(mod.Of("row_max"));
+  INFO(r);
+  CHECK(r.find("or _pk_np_v") != std::string::npos);
+  CHECK(r.find("_pk_np_nan") == std::string::npos);
+}
