@@ -270,6 +270,12 @@ class Lowerer {
   // Why one array allocated before the loop cannot stand for the fresh
   // array that `name` (of `rank` dimensions) is bound to at every step, or "".
   std::string LoopReuseProblem(const std::string& name, size_t rank) const;
+  // `x = np.zeros(shape)` (np.empty_like & co) inside a serial loop: when
+  // one array can serve every step (LoopReuseProblem) and the shape is the
+  // same at every step, the allocation moves before the top-level statement
+  // around the loop and a zeros/ones/full one leaves a fill loop in its
+  // place. True when it did.
+  bool HoistAllocation(const Node& s);
   // np.random inside the kernel: refused with its own code.
   void RefuseRandom();
   // ---- reductions ----------------------------------------------------------------------

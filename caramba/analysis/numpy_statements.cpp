@@ -208,6 +208,7 @@ std::string Lowerer::Indentation(const Node& n) const {
 }
 
 void Lowerer::Simple(const Node& s) {
+  if (HoistAllocation(s)) return;
   if (!NeedsLowering(s) || DrawsRandom(s)) return;
   out_.covered.push_back({s.StartByte(), s.EndByte()});
   lines_.clear();

@@ -164,3 +164,37 @@ TEST_CASE("max_abs_error: a top-level np.max is a NaN count and a max that skips
   CHECK(r.find("or _pk_np_v") != std::string::npos);
   CHECK(r.find("_pk_np_nan") == std::string::npos);
 }
+
+TEST_CASE("heat_1d: a scratch array allocated at every step moves before the time loop unless a step keeps it") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit, prange\n\n"
+      "@njit(\"void(float64[:], int64)\")\n"
+      "def heat_1d(u, steps):\n"
+      "    for t in range(steps):\n"
+      "        un = np.zeros(u.shape[0])\n"
+      "        un[1:-1] = u[1:-1] + 0.25 * (u[2:] - 2.0 * u[1:-1] + u[:-2])\n"
+      "        u[:] = un\n\n"
+      "@njit(\"void(float64[:], float64[:, :], int64)\")\n"
+      "def kept(u, hist, steps):\n"
+      "    prev = u\n"
+      "    for t in range(steps):\n"
+      "        un = np.empty_like(u)\n"
+      "        un[:] = prev\n"
+      "        prev = un\n"
+      "        hist[t, :] = prev\n\n"
+      "@njit(\"void(float64[:, :])\", parallel=True)\n"
+      "def rows(a):\n"
+      "    for i in prange(a.shape[0]):\n"
+      "        r = np.zeros(a.shape[1])\n"
+      "        r[:] = a[i, :]\n"
+      "        a[i, :] = r\n");
+  std::string s = AllRewrites(mod.Of("heat_1d"));
+  INFO(s);
+  // Before the loop; in its place, the zeros again.
+  CHECK(s.find("un = np.zeros(u.shape[0])\n    ") != std::string::npos);
+  CHECK(s.find("un[_pk_np_i0] = 0") != std::string::npos);
+  // `prev = un` keeps the step's array: each step needs a fresh one.
+  CHECK(AllRewrites(mod.Of("kept")).find("un = np.empty_like(u)") == std::string::npos);
+  // Every prange iteration needs its own array.
+  CHECK(AllRewrites(mod.Of("rows")).find("r = np.zeros") == std::string::npos);
+}
