@@ -242,6 +242,10 @@ class Lowerer {
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right);
   Node HostStatement(const Node& s, const std::string& shape) const;
+  // `a[mask] = value`: the boolean array of a's shape, or a null node.
+  Node MaskIndex(const Node& left) const;
+  // `a[a <= 0.1] = 1.0`: value stored where the mask holds.
+  void MaskedAssign(const Node& s, const Node& left, const Node& right);
   // `a` and `b` (leaves of one base) provably share no element (p[:, j] and p[:, j - 1]).
   bool Disjoint(const Node& s, const Leaf& a, const Leaf& b) const;
   // The least value of loop variable `name` around `s` (range bounds), or false.

@@ -159,37 +159,40 @@ std::string Lowerer::Reduce(const Node& call) {
         // At the top level the reduction can be a loop of its own that the
         // automatic parallelisation runs in parallel: `acc = max(acc, v)`,
         // the form the reduction recogniser takes. Integers are exact in
-        // any order. A floating-point max meets NaNs: they are counted
-        // first (an integer sum), the max skips them (so its order does not
-        // matter) and a NaN count above 0 makes the result NaN, as NumPy's.
-        std::string nan;
-        if (!integer) {
-          nan = Fresh("nan");
-          lines_.push_back(nan + " = 0");
-          std::string ind = loops();
-          std::string v = Fresh("v");
-          body.push_back(ind + v + " = " + elems[0]);
-          body.push_back(ind + "if " + v + " != " + v + ":");
-          body.push_back(ind + in_.indent_unit + nan + " += 1");
-        }
-        std::string first = integer ? "" : (max ? "-" : "") + numpy_ + ".inf";
+        // any order. A floating-point max meets NaNs, which NumPy returns:
+        // the max reads a NaN as +inf (so its order does not matter), and
+        // only when the result is +inf does a second loop count the NaNs to
+        // tell a NaN from a real +inf (min alike, with -inf).
+        std::string inf = numpy_ + ".inf", worst = (max ? "-" : "") + inf, best = (max ? "" : "-") + inf;
+        std::string first = worst;
         if (integer) {
           std::vector<std::string> zero(idx.size(), "0");
           size_t next = 0;
           first = ElementText(args[0], zero, leaves[0], next);
         }
-        body.push_back(acc + " = " + first);
+        lines_.push_back(acc + " = " + first);
         std::string ind = loops();
         std::string value = elems[0];
         if (!integer) {
           std::string v = Fresh("v");
           body.push_back(ind + v + " = " + elems[0]);
-          value = "(" + v + " if " + v + " == " + v + " else " + first + ")";
+          value = "(" + v + " if " + v + " == " + v + " else " + best + ")";
         }
         body.push_back(ind + acc + " = " + (max ? "max(" : "min(") + acc + ", " + value + ")");
         if (!integer) {
-          body.push_back("if " + nan + " > 0:");
-          body.push_back(in_.indent_unit + acc + " = " + numpy_ + ".nan");
+          std::string nan = Fresh("nan");
+          body.push_back("if " + acc + " == " + best + ":");
+          std::vector<std::string> check;
+          check.push_back(nan + " = 0");
+          std::string cind = Loops(result, check, idx);
+          for (const auto& l : per) check.push_back(cind + l);
+          std::string v = Fresh("v");
+          check.push_back(cind + v + " = " + elems[0]);
+          check.push_back(cind + "if " + v + " != " + v + ":");
+          check.push_back(cind + in_.indent_unit + nan + " += 1");
+          check.push_back("if " + nan + " > 0:");
+          check.push_back(in_.indent_unit + acc + " = " + numpy_ + ".nan");
+          for (const auto& l : check) body.push_back(in_.indent_unit + l);
         }
         break;
       }

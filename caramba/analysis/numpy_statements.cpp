@@ -239,6 +239,10 @@ void Lowerer::Simple(const Node& s) {
       }
       if (!right || right.Type() == "assignment")
         Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays", s);
+      if (op == "=" && MaskIndex(left)) {
+        MaskedAssign(s, left, right);
+        return;
+      }
       if (IsArraySubscript(left) || (left.Type() == "identifier" && Rank(left) > 0 && op != "=")) {
         ElementWise(s, left, op, right);
         return;

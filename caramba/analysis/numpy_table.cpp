@@ -119,6 +119,10 @@ const NumpyFunction kTable[] = {
     {"zeros_like", C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"ones_like",  C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"full_like",  C::kAllocation, 2, 3, "",      R::kNone,   D::kFromArgs,  ""},
+    // The identity matrix (np.eye(n, m, k) with its diagonal offset): the
+    // caller runs the call itself, as written.
+    {"eye",        C::kAllocation, 1, 4, "",      R::kNone,   D::kFromArgs,  ""},
+    {"identity",   C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     // Scalar casts.
     {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
     {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},

@@ -83,6 +83,9 @@ bool Lowerer::HoistAllocation(const Node& s) {
   if (call.Type() != "call") return false;
   const NumpyFunction* f = FindNumpyFunction(in_.imports.Resolve(call.ChildByField("function")));
   if (!f || f->cls != NumpyClass::kAllocation) return false;
+  // np.eye & co would need their values again at every step: left where they are.
+  bool refill = f->name.rfind("zeros", 0) == 0 || f->name.rfind("ones", 0) == 0 || f->name.rfind("full", 0) == 0;
+  if (!refill && f->name.rfind("empty", 0) != 0) return false;
   std::string name(a.ChildByField("left").Text());
   auto type = in_.types.find(name);
   if (bound_[name] != 1 || type == in_.types.end() || type->second.rank < 1) return false;
@@ -388,6 +391,20 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   if (t == "call") {
     if (Node copied = CopiedArray(n)) return ResultScalar(copied, types);
     const NumpyFunction* f = Row(n);
+    if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
+      // The table's dtype rule over the operands' result types (which know
+      // this lowering's new arrays and axis reductions).
+      Scalar r = Scalar::kUnknown;
+      for (const Node& x : Operands(n)) {
+        Scalar xs = ResultScalar(x, types);
+        if (xs == Scalar::kUnknown) return xs;
+        r = r == Scalar::kUnknown ? xs : Promote(r, xs);
+      }
+      if (r == Scalar::kUnknown) return r;
+      if (f->dtype == NumpyDtype::kBool) return Scalar::kBool;
+      if (f->dtype == NumpyDtype::kFloat) return r == Scalar::kFloat32 ? r : Scalar::kFloat64;
+      return r == Scalar::kBool ? Scalar::kInt64 : r;
+    }
     if (f && f->cls == NumpyClass::kWhere) {
       auto args = n.ChildByField("arguments").NamedChildren();
       if (args.size() != 3) return Scalar::kUnknown;

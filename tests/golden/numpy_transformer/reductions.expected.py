@@ -25,32 +25,34 @@ def stats(a, b):
     # hi = np.max(a)
     if a.shape[0] == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
-    _pk_np_nan4 = 0
-    for _pk_np_i0 in range(a.shape[0]):
-        _pk_np_v5 = a[_pk_np_i0]
-        if _pk_np_v5 != _pk_np_v5:
-            _pk_np_nan4 += 1
     _pk_np_acc3 = -np.inf
     for _pk_np_i0 in range(a.shape[0]):
-        _pk_np_v6 = a[_pk_np_i0]
-        _pk_np_acc3 = max(_pk_np_acc3, (_pk_np_v6 if _pk_np_v6 == _pk_np_v6 else -np.inf))
-    if _pk_np_nan4 > 0:
-        _pk_np_acc3 = np.nan
+        _pk_np_v4 = a[_pk_np_i0]
+        _pk_np_acc3 = max(_pk_np_acc3, (_pk_np_v4 if _pk_np_v4 == _pk_np_v4 else np.inf))
+    if _pk_np_acc3 == np.inf:
+        _pk_np_nan5 = 0
+        for _pk_np_i0 in range(a.shape[0]):
+            _pk_np_v6 = a[_pk_np_i0]
+            if _pk_np_v6 != _pk_np_v6:
+                _pk_np_nan5 += 1
+        if _pk_np_nan5 > 0:
+            _pk_np_acc3 = np.nan
     hi = _pk_np_acc3
     # lo = np.min(b[2:])
     if max(b.shape[0] - 2, 0) == 0:
         raise ValueError("zero-size array to reduction operation minimum which has no identity")
-    _pk_np_nan8 = 0
-    for _pk_np_i0 in range(2, b.shape[0]):
-        _pk_np_v9 = b[_pk_np_i0]
-        if _pk_np_v9 != _pk_np_v9:
-            _pk_np_nan8 += 1
     _pk_np_acc7 = np.inf
     for _pk_np_i0 in range(2, b.shape[0]):
-        _pk_np_v10 = b[_pk_np_i0]
-        _pk_np_acc7 = min(_pk_np_acc7, (_pk_np_v10 if _pk_np_v10 == _pk_np_v10 else np.inf))
-    if _pk_np_nan8 > 0:
-        _pk_np_acc7 = np.nan
+        _pk_np_v8 = b[_pk_np_i0]
+        _pk_np_acc7 = min(_pk_np_acc7, (_pk_np_v8 if _pk_np_v8 == _pk_np_v8 else -np.inf))
+    if _pk_np_acc7 == -np.inf:
+        _pk_np_nan9 = 0
+        for _pk_np_i0 in range(2, b.shape[0]):
+            _pk_np_v10 = b[_pk_np_i0]
+            if _pk_np_v10 != _pk_np_v10:
+                _pk_np_nan9 += 1
+        if _pk_np_nan9 > 0:
+            _pk_np_acc7 = np.nan
     lo = _pk_np_acc7
     # d = np.dot(a, b)
     if (a.shape[0] != b.shape[0]):

@@ -91,67 +91,69 @@ def rows(a, out):
 
 # caramba: runas spread(np.random.rand(N))
 @pk.workunit
-def _pk_spread_phase1(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double]):
+def _pk_spread_phase1(tid, a: pk.View1D[pk.double], _pk__pk_np_acc0: pk.View1D[pk.double]):
     _pk_np_i0: pk.int64 = tid
-    _pk_np_v2: pk.double = a[_pk_np_i0]
-    if _pk_np_v2 != _pk_np_v2:
-        acc += 1
-
-
-@pk.workunit
-def _pk_spread_phase2(tid, a: pk.View1D[pk.double], _pk__pk_np_acc0: pk.View1D[pk.double]):
-    _pk_np_i0: pk.int64 = tid
-    _pk_np_v3: pk.double = a[_pk_np_i0]
+    _pk_np_v1: pk.double = a[_pk_np_i0]
     _pk_t0: pk.double = 0.0
-    if _pk_np_v3 == _pk_np_v3:
-        _pk_t0 = _pk_np_v3
+    if _pk_np_v1 == _pk_np_v1:
+        _pk_t0 = _pk_np_v1
     else:
-        _pk_t0 = -math.inf
+        _pk_t0 = math.inf
     pk.atomic_fetch_max(_pk__pk_np_acc0, [0], (_pk_t0))
 
 
 @pk.workunit
-def _pk_spread_phase3(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double]):
+def _pk_spread_phase2(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double]):
     _pk_np_i0: pk.int64 = tid
-    _pk_np_v6: pk.double = a[_pk_np_i0]
-    if _pk_np_v6 != _pk_np_v6:
+    _pk_np_v3: pk.double = a[_pk_np_i0]
+    if _pk_np_v3 != _pk_np_v3:
         acc += 1
 
 
 @pk.workunit
-def _pk_spread_phase4(tid, a: pk.View1D[pk.double], _pk__pk_np_acc4: pk.View1D[pk.double]):
+def _pk_spread_phase3(tid, a: pk.View1D[pk.double], _pk__pk_np_acc4: pk.View1D[pk.double]):
+    _pk_np_i0: pk.int64 = tid
+    _pk_np_v5: pk.double = a[_pk_np_i0]
+    _pk_t0: pk.double = 0.0
+    if _pk_np_v5 == _pk_np_v5:
+        _pk_t0 = _pk_np_v5
+    else:
+        _pk_t0 = -math.inf
+    pk.atomic_fetch_min(_pk__pk_np_acc4, [0], (_pk_t0))
+
+
+@pk.workunit
+def _pk_spread_phase4(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double]):
     _pk_np_i0: pk.int64 = tid
     _pk_np_v7: pk.double = a[_pk_np_i0]
-    _pk_t0: pk.double = 0.0
-    if _pk_np_v7 == _pk_np_v7:
-        _pk_t0 = _pk_np_v7
-    else:
-        _pk_t0 = math.inf
-    pk.atomic_fetch_min(_pk__pk_np_acc4, [0], (_pk_t0))
+    if _pk_np_v7 != _pk_np_v7:
+        acc += 1
 
 
 def spread(a):
     # return np.max(a) - np.min(a)
     if a.shape[0] == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
-    _pk_np_nan1 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase1,
-        a=pk.array(a))
     _pk_np_acc0 = -np.inf
     _pk__pk_np_acc0 = np.full(1, _pk_np_acc0, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase2,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase1,
         a=pk.array(a),
         _pk__pk_np_acc0=pk.array(_pk__pk_np_acc0))
     _pk_np_acc0 = _pk__pk_np_acc0[0].item()
-    if _pk_np_nan1 > 0:
-        _pk_np_acc0 = np.nan
-    _pk_np_nan5 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase3,
-        a=pk.array(a))
+    if _pk_np_acc0 == np.inf:
+        _pk_np_nan2 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase2,
+            a=pk.array(a))
+        if _pk_np_nan2 > 0:
+            _pk_np_acc0 = np.nan
     _pk_np_acc4 = np.inf
     _pk__pk_np_acc4 = np.full(1, _pk_np_acc4, dtype=np.float64)
-    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase4,
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase3,
         a=pk.array(a),
         _pk__pk_np_acc4=pk.array(_pk__pk_np_acc4))
     _pk_np_acc4 = _pk__pk_np_acc4[0].item()
-    if _pk_np_nan5 > 0:
-        _pk_np_acc4 = np.nan
+    if _pk_np_acc4 == -np.inf:
+        _pk_np_nan6 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase4,
+            a=pk.array(a))
+        if _pk_np_nan6 > 0:
+            _pk_np_acc4 = np.nan
     return _pk_np_acc0 - _pk_np_acc4
