@@ -78,7 +78,7 @@ struct ExtentAlias {
 // computed per element from operands of its own (`A @ x`, np.outer(u, v),
 // np.sum(A, axis=0)).
 struct Leaf {
-  enum class Kind { kArray, kProduct, kOuter, kAxis, kReshape, kGather };
+  enum class Kind { kArray, kProduct, kOuter, kAxis, kReshape, kGather, kTriangle };
   Node node;
   std::string base;
   std::vector<std::string> fixed;  // per base dimension: the index text, or "" for a slice dimension
@@ -94,6 +94,8 @@ struct Leaf {
   std::vector<std::vector<Dim>> shapes;
   const NumpyFunction* fn = nullptr;  // kAxis: the reduction
   size_t axis = 0;                    // kAxis: the reduced dimension of the operand
+  std::string diagonal;               // kTriangle: the diagonal k (an integer text)
+  std::string diagonal_zero;          // kTriangle: the zero of the element type ("0.0")
   bool integer = false;               // the accumulator is an integer
 };
 
@@ -135,6 +137,7 @@ class Lowerer {
   Leaf OuterLeaf(const Node& n);
   Leaf AxisLeaf(const Node& n);
   Leaf ReshapeLeaf(const Node& n);
+  Leaf TriangleLeaf(const Node& n);
   // `x[idx]` of a vector x and an integer array idx: the index array, or a null node.
   Node GatherIndex(const Node& n) const;
   Leaf GatherLeaf(const Node& n);
@@ -316,6 +319,16 @@ class Lowerer {
   mutable std::unordered_map<const void*, int> rank_memo_;
   std::map<std::string, Scalar> new_scalar_;     // and their element types
   std::map<std::string, uint32_t> top_bound_;   // name bound once at the top level -> end of its statement
+  // `x = pos[:, 0:1]` at the top level: x bound once and never written
+  // through, pos a parameter never rebound, bounds of literals and such
+  // parameters. As an operand, x is that slice of pos (a view in NumPy), so
+  // workunits read pos itself rather than a strided view of it.
+  struct SliceAlias {
+    Node slice;
+    uint32_t end = 0;
+  };
+  std::map<std::string, SliceAlias> slice_aliases_;
+  void FindSliceAliases();
 };
 
 }  // namespace caramba::numpy_lowering

@@ -111,6 +111,8 @@ int Lowerer::ComputeExprRank(const Node& e) const {
       return 2;
     case NumpyClass::kReshape:
       return static_cast<int>(ReshapeExtents(n).size());
+    case NumpyClass::kTriangle:
+      return ops.empty() ? 0 : ExprRank(ops[0]);
     case NumpyClass::kMath:
     case NumpyClass::kBuiltin:
     case NumpyClass::kNanMinMax:
@@ -134,7 +136,7 @@ bool Lowerer::IsMappedOperand(const Node& e) const {
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : nullptr;
   if (!f) return false;
   if (f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip || f->cls == NumpyClass::kOuter ||
-      f->cls == NumpyClass::kReshape)
+      f->cls == NumpyClass::kReshape || f->cls == NumpyClass::kTriangle)
     return true;
   return f->cls == NumpyClass::kReduction && AxisArgument(n) && ExprRank(n) > 0;
 }
@@ -147,6 +149,7 @@ Leaf Lowerer::MappedLeaf(const Node& e) {
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : FindNumpyAttribute(n.ChildByField("attribute").Text());
   if (f->cls == NumpyClass::kOuter) return OuterLeaf(n);
   if (f->cls == NumpyClass::kReshape) return ReshapeLeaf(n);
+  if (f->cls == NumpyClass::kTriangle) return TriangleLeaf(n);
   if (f->cls == NumpyClass::kReduction) return AxisLeaf(n);
   Node operand = n.Type() == "attribute" ? n.ChildByField("object") : Node();
   if (n.Type() == "call") {
@@ -439,6 +442,43 @@ Leaf Lowerer::GatherLeaf(const Node& n) {
   return leaf;
 }
 
+// np.triu(a, k): element (i, j) is a[i, j] where j - i >= k, else 0 (np.tril:
+// j - i <= k); a stack of matrices is cut the same way in each. The
+// operand's element is read only where it is kept (it is pure).
+Leaf Lowerer::TriangleLeaf(const Node& n) {
+  std::string shown = FirstLine(n.ChildByField("function").Text());
+  std::vector<Node> ops = Operands(n);
+  Node k;
+  for (const Node& a : n.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument") {
+      if (a.ChildByField("name").Text() != "k") Fail(DiagId::kNumpyExpression, "calls " + shown + " with '" + FirstLine(a.Text()) + "'", a);
+      k = a.ChildByField("value");
+    }
+  if (ops.empty() || ops.size() > 2 || (k && ops.size() == 2))
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " with " + std::to_string(ops.size()) + " arguments", n);
+  if (ops.size() == 2) k = ops[1];
+  if (ExprRank(ops[0]) < 2)
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " on '" + FirstLine(ops[0].Text()) + "', which is not a matrix", ops[0]);
+  Leaf leaf = Computed(n, Leaf::Kind::kTriangle);
+  leaf.fn = Row(n);
+  leaf.diagonal = k ? ScalarText(k) : "0";
+  if (k && IsArrayValued(k)) Fail(DiagId::kNumpyExpression, "calls " + shown + " with an array diagonal", k);
+  if (top_) leaf.diagonal = Hold(leaf.diagonal, "k");
+  std::vector<std::string> clauses;
+  Part(leaf, ops[0], clauses, true);  // each element read at most once
+  Guard(clauses, "ValueError", "operands could not be broadcast together in " + Squeeze(FirstLine(n.Text())));
+  leaf.dims = leaf.shapes[0];
+  for (Dim& d : leaf.dims) d.stride.clear();
+  Scalar s = ResultScalar(ops[0], in_.types);
+  if (s == Scalar::kUnknown || IsComplex(s))
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " on '" + FirstLine(ops[0].Text()) + "', whose element type is unknown",
+         ops[0]);
+  // The zeros of the result's dtype (a float temporary must not start as an int).
+  leaf.integer = IsInteger(s);
+  leaf.diagonal_zero = s == Scalar::kBool ? "False" : leaf.integer ? "0" : "0.0";
+  return leaf;
+}
+
 std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx) {
   size_t first = idx.size() - leaf.dims.size();
   // The operands' indices: a broadcast dimension (stride 0 or 1) reads its
@@ -464,6 +504,23 @@ std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::str
   if (leaf.kind == Leaf::Kind::kOuter) {
     std::string u = element(0, {at[0]}), v = element(1, {at[1]});
     return "(" + Paren(u) + " * " + Paren(v) + ")";
+  }
+  if (leaf.kind == Leaf::Kind::kTriangle) {
+    size_t r = at.size();
+    std::string i = Position(at[r - 2]), j = Position(at[r - 1]);
+    std::string kept = Paren(j) + " - " + Paren(i) + (leaf.fn->scalar == "upper" ? " >= " : " <= ") + Paren(leaf.diagonal);
+    std::vector<std::string> pre;  // the operand's temporaries, computed only where it is kept
+    std::vector<std::string>* outer = sink_;
+    sink_ = &pre;
+    std::string e = element(0, at);
+    sink_ = outer;
+    if (pre.empty()) return "(" + e + " if " + kept + " else " + leaf.diagonal_zero + ")";
+    std::string v = Fresh("t");
+    sink_->push_back(v + " = " + leaf.diagonal_zero);
+    sink_->push_back("if " + kept + ":");
+    for (const auto& l : pre) sink_->push_back(in_.indent_unit + l);
+    sink_->push_back(in_.indent_unit + v + " = " + e);
+    return v;
   }
   if (leaf.kind == Leaf::Kind::kGather) {
     std::string g = element(0, at);

@@ -107,6 +107,10 @@ const NumpyFunction kTable[] = {
     // result is the element of the operand at the same flat position. The
     // shape is a tuple (one entry may be -1) or, as a method, the extents.
     {"reshape",    C::kReshape, 2, 2, "",         R::kNone,   D::kPromote,   ""},
+    // A matrix's upper (lower) triangle from diagonal k (default 0): the
+    // scalar column names the side, j - i >= k (j - i <= k).
+    {"triu",       C::kTriangle, 1, 2, "upper",   R::kNone,   D::kPromote,   ""},
+    {"tril",       C::kTriangle, 1, 2, "lower",   R::kNone,   D::kPromote,   ""},
     // The product of two vectors as a matrix; NumPy's promotion (int64 for
     // integer vectors, float64 when one is float64).
     {"outer",      C::kOuter,   2, 2, "",         R::kNone,   D::kPromote,   ""},

@@ -30,6 +30,7 @@ enum class NumpyClass {
   kOuter,       // np.outer(u, v) of vectors: the matrix u[i] * v[j]
   kLogical,     // element-wise bools: comparisons (np.less) and truth values combined (np.logical_and)
   kReshape,     // np.reshape(a, shape), a.reshape(shape): the same elements in row-major order, another shape
+  kTriangle,    // np.triu(a, k), np.tril(a, k): a's elements on one side of diagonal k, zeros elsewhere
 };
 
 /// What a reduction computes (kReduction rows).

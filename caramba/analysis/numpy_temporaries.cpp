@@ -348,7 +348,8 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   if (t == "call" && Row(n) && !IsReduction(n)) {
     const NumpyFunction* f = Row(n);
     std::vector<Node> ops = Operands(n);
-    if (f->cls == NumpyClass::kReshape && !ops.empty()) return ResultScalar(ops[0], types);
+    if ((f->cls == NumpyClass::kReshape || f->cls == NumpyClass::kTriangle) && !ops.empty())
+      return ResultScalar(ops[0], types);
     if ((f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip) && ops.size() == 1)
       return ResultScalar(ops[0], types);
     if (f->cls == NumpyClass::kOuter && ops.size() == 2) {

@@ -319,7 +319,8 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
     if (f && f->cls == NumpyClass::kLogical) return Scalar::kBool;
     // A reshape keeps its operand's elements (np.reshape(a, s), a.reshape(s)).
     Node fn = e.ChildByField("function");
-    if (f && f->cls == NumpyClass::kReshape && !args.empty()) return ElementScalar(args[0], names, imports, memo);
+    if (f && (f->cls == NumpyClass::kReshape || f->cls == NumpyClass::kTriangle) && !args.empty())
+      return ElementScalar(args[0], names, imports, memo);
     if (!f && fn.Type() == "attribute" && FindNumpyMethod(fn.ChildByField("attribute").Text()) &&
         FindNumpyMethod(fn.ChildByField("attribute").Text())->cls == NumpyClass::kReshape)
       return ElementScalar(fn.ChildByField("object"), names, imports, memo);

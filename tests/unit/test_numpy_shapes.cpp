@@ -236,3 +236,43 @@ TEST_CASE("correlation: a[a <= 0.1] = 1.0 stores where the mask holds; np.eye is
   CHECK(e.refusals.empty());
   CHECK(e.types.at("corr").rank == 2);
 }
+
+TEST_CASE("getEnergy: np.triu(e, 1) keeps e above the diagonal, zeros of e's dtype elsewhere; np.tril alike") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64(float64[:, :], float64[:, :])\")\n"
+      "def getEnergy(inv_r, mass):\n"
+      "    PE = np.sum(np.triu(-(mass * mass.T) * inv_r, 1))\n"
+      "    return PE\n\n"
+      "@njit(\"void(int64[:, :], int64[:, :])\")\n"
+      "def lower(a, out):\n"
+      "    out[:] = np.tril(a, -1)\n");
+  std::string s = AllRewrites(mod.Of("getEnergy"));
+  INFO(s);
+  CHECK(s.find(" if _pk_np_i1 - _pk_np_i0 >= 1 else 0.0)") != std::string::npos);
+  std::string l = AllRewrites(mod.Of("lower"));
+  INFO(l);
+  // The operand's own indices decide (out may broadcast it), integers keep an integer zero.
+  CHECK(l.find("(a[_pk_np_b3, _pk_np_b4] if _pk_np_b4 - _pk_np_b3 <= _pk_np_k0 else 0)") != std::string::npos);
+  CHECK(FindNumpyFunction("numpy.triu")->cls == NumpyClass::kTriangle);
+}
+
+TEST_CASE("getEnergy: x = pos[:, 0:1] bound once is read as that slice of pos, so no strided view reaches a workunit") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float64[:, :], float64[:, :])\")\n"
+      "def pair_dx(pos, dx):\n"
+      "    x = pos[:, 0:1]\n"
+      "    dx[:, :] = x.T - x\n\n"
+      "@njit(\"void(float64[:, :], float64[:, :])\")\n"
+      "def written(pos, dx):\n"
+      "    x = pos[:, 0:1]\n"
+      "    x[0, 0] = 1.0\n"
+      "    dx[:, :] = x.T - x\n");
+  std::string s = AllRewrites(mod.Of("pair_dx"));
+  INFO(s);
+  CHECK(s.find("= pos[_pk_np_i1 * _pk_np_s2, _pk_np_i0 * _pk_np_s1] - pos[_pk_np_i0 * _pk_np_s2, _pk_np_i1 * _pk_np_s1]") !=
+        std::string::npos);
+  // Written through: x stays a view of its own.
+  CHECK(AllRewrites(mod.Of("written")).find("- x[") != std::string::npos);
+}
