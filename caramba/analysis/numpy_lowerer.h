@@ -5,11 +5,14 @@
 //                          scalar expressions
 //   numpy_bounds.cpp       slice bounds, held temporaries, shape checks, loops
 //   numpy_operands.cpp     array operands, broadcasting, element texts
-//   numpy_elementwise.cpp  element-wise assignments
+//   numpy_elementwise.cpp  element-wise assignments, mask assignments
 //   numpy_reductions.cpp   whole-array reductions
 //   numpy_products.cpp     operands computed per element: matrix products,
-//                          np.outer, axis reductions; index mappings (a.T,
+//                          np.outer, axis reductions, np.triu/np.tril,
+//                          reshapes, gathers x[idx]; index mappings (a.T,
 //                          np.flip) and expression ranks
+//   numpy_temporaries.cpp  new arrays bound to names, allocations hoisted
+//                          out of time loops
 //
 // One Lowerer per kernel walks its statements. A statement that uses NumPy on
 // arrays is rebuilt as text: a prelude (reduction loops, bound temporaries,
