@@ -166,9 +166,17 @@ bool Lowerer::Invariant(const std::string& text) const {
 }
 
 Leaf Lowerer::MakeLeaf(const Node& e) {
+  Node n = StripParens(e);
+  if (n.Type() == "identifier") {
+    auto alias = slice_aliases_.find(std::string(n.Text()));
+    if (alias != slice_aliases_.end() && alias->second.end <= stmt_.StartByte()) {
+      Leaf viewed = MakeLeaf(alias->second.slice);
+      viewed.node = e;
+      return viewed;
+    }
+  }
   Leaf leaf;
   leaf.node = e;
-  Node n = StripParens(e);
   Node base = n.Type() == "subscript" ? n.ChildByField("value") : n;
   if (base.Type() != "identifier")
     Fail(DiagId::kNumpyExpression, "indexes the array expression '" + FirstLine(n.Text()) + "' more than once", e);

@@ -122,6 +122,7 @@ void Lowerer::ElementWise(const Node& s, const Node& left, const std::string& op
   std::function<bool(const Leaf&)> reads_other = [&](const Leaf& l) {
     if (l.kind == Leaf::Kind::kArray)
       return l.base == target.base && l.entries_key != target.entries_key && !Disjoint(s, l, target);
+    if (l.kind == Leaf::Kind::kGather && l.base == target.base) return true;  // x[idx] reads any element of x
     for (const auto& part : l.sub)
       for (const Leaf& x : part)
         if (x.base == target.base || reads_other(x)) return true;
@@ -230,6 +231,72 @@ Node Lowerer::HostStatement(const Node& s, const std::string& shape) const {
       return Node();
   }
   return host;
+}
+
+Node Lowerer::MaskIndex(const Node& left) const {
+  if (left.Type() != "subscript") return Node();
+  Node base = left.ChildByField("value");
+  auto subs = left.ChildrenByField("subscript");
+  // Numba 0.56 indexes with a boolean array of one dimension only (a 2-D
+  // mask fails to type there): vectors only.
+  if (base.Type() != "identifier" || Rank(base) != 1 || subs.size() != 1 || subs[0].Type() == "slice") return Node();
+  return ExprRank(subs[0]) == 1 && ResultScalar(subs[0], in_.types) == Scalar::kBool ? subs[0] : Node();
+}
+
+// NumPy's boolean mask assignment with a scalar value: every element where
+// the mask is true gets the value (evaluated once, first). The mask must have
+// the array's shape exactly (NumPy raises IndexError otherwise, and does not
+// broadcast it). An array value fills the selected elements in order: refused.
+void Lowerer::MaskedAssign(const Node& s, const Node& left, const Node& right) {
+  Node base = left.ChildByField("value"), mask = MaskIndex(left);
+  if (IsArrayValued(right))
+    Fail(DiagId::kNumpyExpression, "assigns the array '" + FirstLine(right.Text()) + "' through a boolean mask", right,
+         "write the loop: for i in range(n): if mask[i]: a[i] = b[i]");
+  CheckOperandKinds(mask);
+  std::string value = HoldValue(ScalarText(right));
+  Leaf target = MakeLeaf(base);
+  std::vector<Leaf> leaves;
+  Leaves(mask, leaves);
+  // NumPy computes the whole mask before storing: a mask that reads the
+  // array elsewhere than at the stored element would see stored values.
+  for (const Leaf& l : leaves) {
+    bool other = l.kind == Leaf::Kind::kArray ? l.base == target.base && l.entries_key != target.entries_key
+                                              : MentionsName(l.node, target.base);
+    if (other)
+      Fail(DiagId::kNumpyTemporary, "'" + FirstLine(s.Text()) + "' reads '" + target.base +
+                                        "' in its mask through other indices and needs a temporary array",
+           l.node, "compute the mask first: m = <condition>; then a[m] = value");
+  }
+  std::vector<Dim> result = target.dims;
+  std::vector<std::string> clauses;
+  Broadcast(leaves, result, false);
+  for (Leaf& l : leaves)
+    for (size_t j = 0; j < l.dims.size(); ++j) {
+      if (l.dims[j].stride.empty()) continue;
+      const Dim& r = result[result.size() - l.dims.size() + j];
+      clauses.push_back("(" + l.dims[j].length + " != " + r.length + ")");
+      l.dims[j].stride.clear();  // equal once the check passed
+    }
+  Guard(clauses, "IndexError", "boolean index did not match indexed array in " + Squeeze(FirstLine(s.Text())));
+  if (!clauses.empty()) Note(DiagId::kNumpyGuard, "checks the shape of the mask of '" + FirstLine(s.Text()) + "' in the caller", s);
+  if (top_)
+    for (Leaf& l : leaves) HoldDims(l.dims, false);
+  std::vector<std::string> idx = Indices(result);
+  size_t next = 0;
+  std::vector<std::string> per;
+  sink_ = &per;
+  std::string cond = ElementText(mask, idx, leaves, next);
+  sink_ = &lines_;
+  std::vector<std::string> body;
+  std::string ind = Loops(result, body, idx);
+  for (const auto& l : per) body.push_back(ind + l);
+  std::string at;
+  for (size_t d = 0; d < idx.size(); ++d) at += (d ? ", " : "") + idx[d];
+  body.push_back(ind + "if " + cond + ":");
+  body.push_back(ind + in_.indent_unit + target.base + "[" + at + "] = " + value);
+  std::string indent = Indentation(s), text;
+  for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + ShiftContinuations(body[k], indent);
+  Emit(s, text);
 }
 
 bool Lowerer::InParallelLoop(const Node& s) const {

@@ -5,11 +5,14 @@
 //                          scalar expressions
 //   numpy_bounds.cpp       slice bounds, held temporaries, shape checks, loops
 //   numpy_operands.cpp     array operands, broadcasting, element texts
-//   numpy_elementwise.cpp  element-wise assignments
+//   numpy_elementwise.cpp  element-wise assignments, mask assignments
 //   numpy_reductions.cpp   whole-array reductions
 //   numpy_products.cpp     operands computed per element: matrix products,
-//                          np.outer, axis reductions; index mappings (a.T,
+//                          np.outer, axis reductions, np.triu/np.tril,
+//                          reshapes, gathers x[idx]; index mappings (a.T,
 //                          np.flip) and expression ranks
+//   numpy_temporaries.cpp  new arrays bound to names, allocations hoisted
+//                          out of time loops
 //
 // One Lowerer per kernel walks its statements. A statement that uses NumPy on
 // arrays is rebuilt as text: a prelude (reduction loops, bound temporaries,
@@ -78,7 +81,7 @@ struct ExtentAlias {
 // computed per element from operands of its own (`A @ x`, np.outer(u, v),
 // np.sum(A, axis=0)).
 struct Leaf {
-  enum class Kind { kArray, kProduct, kOuter, kAxis };
+  enum class Kind { kArray, kProduct, kOuter, kAxis, kReshape, kGather, kTriangle };
   Node node;
   std::string base;
   std::vector<std::string> fixed;  // per base dimension: the index text, or "" for a slice dimension
@@ -94,6 +97,8 @@ struct Leaf {
   std::vector<std::vector<Dim>> shapes;
   const NumpyFunction* fn = nullptr;  // kAxis: the reduction
   size_t axis = 0;                    // kAxis: the reduced dimension of the operand
+  std::string diagonal;               // kTriangle: the diagonal k (an integer text)
+  std::string diagonal_zero;          // kTriangle: the zero of the element type ("0.0")
   bool integer = false;               // the accumulator is an integer
 };
 
@@ -134,8 +139,18 @@ class Lowerer {
   Leaf ProductLeaf(const Node& n, const Node& a, const Node& b);
   Leaf OuterLeaf(const Node& n);
   Leaf AxisLeaf(const Node& n);
-  // The leaves and shape of one operand of a computed leaf (its checks go first).
-  void Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses);
+  Leaf ReshapeLeaf(const Node& n);
+  Leaf TriangleLeaf(const Node& n);
+  // `x[idx]` of a vector x and an integer array idx: the index array, or a null node.
+  Node GatherIndex(const Node& n) const;
+  Leaf GatherLeaf(const Node& n);
+  // The extents of np.reshape's shape argument (a tuple, one extent, or the
+  // method's extents), as written.
+  std::vector<Node> ReshapeExtents(const Node& call) const;
+  // The leaves and shape of one operand of a computed leaf (its checks go
+  // first). `computed`: its own computed operands are allowed (a reshape
+  // reads each element of its operand once, so nothing is recomputed).
+  void Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses, bool computed = false);
   // The element of a computed leaf at result indices: loops into the
   // per-element sink, the accumulator's name returned.
   std::string ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx);
@@ -233,6 +248,10 @@ class Lowerer {
   // ---- element-wise assignments ----------------------------------------------------------
   void ElementWise(const Node& s, const Node& left, const std::string& op, const Node& right);
   Node HostStatement(const Node& s, const std::string& shape) const;
+  // `a[mask] = value`: the boolean array of a's shape, or a null node.
+  Node MaskIndex(const Node& left) const;
+  // `a[a <= 0.1] = 1.0`: value stored where the mask holds.
+  void MaskedAssign(const Node& s, const Node& left, const Node& right);
   // `a` and `b` (leaves of one base) provably share no element (p[:, j] and p[:, j - 1]).
   bool Disjoint(const Node& s, const Leaf& a, const Leaf& b) const;
   // The least value of loop variable `name` around `s` (range bounds), or false.
@@ -254,6 +273,10 @@ class Lowerer {
   Scalar ResultScalar(const Node& e, const TypeTable& types) const;
   // `name` is returned, renamed, passed to a helper or asked for an attribute.
   bool Escapes(const std::string& name) const;
+  // Elements of `name` are stored anywhere in the kernel (`name[i] = ...`,
+  // `name += ...`), or it is passed to a helper or bound to another name:
+  // a view of it and a copy would differ.
+  bool WrittenThrough(const std::string& name) const;
   // Why one array allocated before the loop cannot stand for the fresh
   // array that `name` (of `rank` dimensions) is bound to at every step, or "".
   std::string LoopReuseProblem(const std::string& name, size_t rank) const;
@@ -261,6 +284,12 @@ class Lowerer {
   /// earlier statement): an array allocated before the loop around `s` would
   /// replace it.
   bool HeldBefore(const std::string& name, const Node& s) const;
+  // `x = np.zeros(shape)` (np.empty_like & co) inside a serial loop: when
+  // one array can serve every step (LoopReuseProblem) and the shape is the
+  // same at every step, the allocation moves before the top-level statement
+  // around the loop and a zeros/ones/full one leaves a fill loop in its
+  // place. True when it did.
+  bool HoistAllocation(const Node& s);
   // np.random inside the kernel: refused with its own code.
   void RefuseRandom();
   // ---- reductions ----------------------------------------------------------------------
@@ -297,6 +326,16 @@ class Lowerer {
   mutable std::unordered_map<const void*, int> rank_memo_;
   std::map<std::string, Scalar> new_scalar_;     // and their element types
   std::map<std::string, uint32_t> top_bound_;   // name bound once at the top level -> end of its statement
+  // `x = pos[:, 0:1]` at the top level: x bound once and never written
+  // through, pos a parameter never rebound, bounds of literals and such
+  // parameters. As an operand, x is that slice of pos (a view in NumPy), so
+  // workunits read pos itself rather than a strided view of it.
+  struct SliceAlias {
+    Node slice;
+    uint32_t end = 0;
+  };
+  std::map<std::string, SliceAlias> slice_aliases_;
+  void FindSliceAliases();
 };
 
 }  // namespace caramba::numpy_lowering

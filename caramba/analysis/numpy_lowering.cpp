@@ -162,7 +162,46 @@ Lowerer::Lowerer(const NumpyLoweringInput& in, NumpyLowering& out) : in_(in), ou
   }
 }
 
+void Lowerer::FindSliceAliases() {
+  auto param = [&](const std::string& id) {
+    return std::find(in_.params.begin(), in_.params.end(), id) != in_.params.end();
+  };
+  // Names bound by a plain assignment or a loop (an augmented assignment of
+  // an array updates it in place: a view of it sees the update either way).
+  std::set<std::string> rebound;
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() == "assignment" || n.Type() == "for_statement")
+      Walk(n.ChildByField("left"), [&](const Node& id) {
+        if (id.Type() == "identifier") rebound.insert(std::string(id.Text()));
+        return id.Type() != "subscript" && id.Type() != "attribute";
+      });
+    return true;
+  });
+  for (const Node& s : Statements(body_)) {
+    if (s.Type() != "expression_statement" || s.NamedChildCount() != 1) continue;
+    Node a = s.NamedChild(0);
+    if (a.Type() != "assignment" || a.ChildByField("left").Type() != "identifier") continue;
+    std::string x(a.ChildByField("left").Text());
+    Node right = StripParens(a.ChildByField("right"));
+    if (right.Type() != "subscript" || bound_[x] != 1 || WrittenThrough(x)) continue;
+    Node base = right.ChildByField("value");
+    std::string b(base.Type() == "identifier" ? base.Text() : "");
+    if (b.empty() || !param(b) || rebound.count(b) || Rank(base) < 1) continue;
+    bool slice = false, fixed = true;
+    for (const Node& i : right.ChildrenByField("subscript")) {
+      slice = slice || i.Type() == "slice";
+      Walk(i, [&](const Node& t) {
+        if (t.Type() == "identifier" && (!param(std::string(t.Text())) || rebound.count(std::string(t.Text()))))
+          fixed = false;
+        return fixed;
+      });
+    }
+    if (slice && fixed) slice_aliases_[x] = SliceAlias{right, s.EndByte()};
+  }
+}
+
 void Lowerer::Run() {
+  FindSliceAliases();
   RefuseRandom();
   Block(body_);
   for (const auto& [at, text] : hoisted_) {

@@ -65,6 +65,7 @@ int Lowerer::ComputeExprRank(const Node& e) const {
   std::string_view t = n.Type();
   if (t == "identifier") return Rank(n);
   if (t == "subscript") {
+    if (Node idx = GatherIndex(n)) return ExprRank(idx);
     if (!IsArraySubscript(n)) return 0;
     int depth = 0, slices = 0;
     Node base = n;
@@ -108,6 +109,10 @@ int Lowerer::ComputeExprRank(const Node& e) const {
       return ops.empty() ? 0 : ExprRank(ops[0]);
     case NumpyClass::kOuter:
       return 2;
+    case NumpyClass::kReshape:
+      return static_cast<int>(ReshapeExtents(n).size());
+    case NumpyClass::kTriangle:
+      return ops.empty() ? 0 : ExprRank(ops[0]);
     case NumpyClass::kMath:
     case NumpyClass::kBuiltin:
     case NumpyClass::kNanMinMax:
@@ -124,21 +129,27 @@ int Lowerer::ComputeExprRank(const Node& e) const {
 
 bool Lowerer::IsMappedOperand(const Node& e) const {
   Node n = StripParens(e);
+  if (n.Type() == "subscript") return static_cast<bool>(GatherIndex(n));
   if (n.Type() == "attribute") return ExprRank(n) > 0;
   Node a, b;
   if (ProductOperands(n, a, b)) return ExprRank(n) > 0;
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : nullptr;
   if (!f) return false;
-  if (f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip || f->cls == NumpyClass::kOuter) return true;
+  if (f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip || f->cls == NumpyClass::kOuter ||
+      f->cls == NumpyClass::kReshape || f->cls == NumpyClass::kTriangle)
+    return true;
   return f->cls == NumpyClass::kReduction && AxisArgument(n) && ExprRank(n) > 0;
 }
 
 Leaf Lowerer::MappedLeaf(const Node& e) {
   Node n = StripParens(e);
+  if (n.Type() == "subscript") return GatherLeaf(n);
   Node a, b;
   if (ProductOperands(n, a, b)) return ProductLeaf(n, a, b);
   const NumpyFunction* f = n.Type() == "call" ? Row(n) : FindNumpyAttribute(n.ChildByField("attribute").Text());
   if (f->cls == NumpyClass::kOuter) return OuterLeaf(n);
+  if (f->cls == NumpyClass::kReshape) return ReshapeLeaf(n);
+  if (f->cls == NumpyClass::kTriangle) return TriangleLeaf(n);
   if (f->cls == NumpyClass::kReduction) return AxisLeaf(n);
   Node operand = n.Type() == "attribute" ? n.ChildByField("object") : Node();
   if (n.Type() == "call") {
@@ -177,11 +188,19 @@ Leaf Lowerer::MappedLeaf(const Node& e) {
   return leaf;
 }
 
-void Lowerer::Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses) {
+void Lowerer::Part(Leaf& leaf, const Node& part, std::vector<std::string>& clauses, bool computed) {
   std::vector<Leaf> ls;
   Leaves(part, ls);
+  // A reshape of arrays only is an index map, as cheap to repeat as a.T.
+  auto index_map = [](const Leaf& l) {
+    if (l.kind != Leaf::Kind::kReshape) return false;
+    for (const auto& sub : l.sub)
+      for (const Leaf& x : sub)
+        if (x.kind != Leaf::Kind::kArray) return false;
+    return true;
+  };
   for (const Leaf& l : ls)
-    if (l.kind != Leaf::Kind::kArray)
+    if (l.kind != Leaf::Kind::kArray && !computed && !index_map(l))
       Fail(DiagId::kNumpyMatrixProduct, "computes '" + FirstLine(l.node.Text()) + "' inside '" + FirstLine(leaf.node.Text()) +
                                             "', where it would be recomputed for every element", l.node,
            "bind the inner product to a name first (t = ...), then use t");
@@ -303,6 +322,163 @@ Leaf Lowerer::AxisLeaf(const Node& n) {
   return leaf;
 }
 
+std::vector<Node> Lowerer::ReshapeExtents(const Node& call) const {
+  std::vector<Node> ops = Operands(call);
+  if (ops.size() < 2) return {};
+  std::vector<Node> out(ops.begin() + 1, ops.end());
+  if (out.size() == 1) {
+    Node t = StripParens(out[0]);
+    if (t.Type() == "tuple") {
+      out.clear();
+      for (const Node& e : t.NamedChildren())
+        if (e.Type() != "comment") out.push_back(e);
+    }
+  }
+  return out;
+}
+
+// np.reshape(a, (n, m)): the operand's elements in row-major order, so the
+// element at result indices (r0, r1, ...) is the operand's element at the
+// same flat position `(r0 * n1 + r1) * n2 + ...`, unravelled over the
+// operand's extents. Any operand works (a slice, an expression, an axis
+// reduction): each result element reads one operand element, so a computed
+// operand is computed once per element, as NumPy computes it once.
+Leaf Lowerer::ReshapeLeaf(const Node& n) {
+  std::string shown = FirstLine(n.ChildByField("function").Text());
+  for (const Node& a : n.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument")
+      Fail(DiagId::kNumpyExpression, "calls " + shown + " with '" + FirstLine(a.Text()) + "'", a,
+           "only the row-major reshape (no order=) is lowered");
+  std::vector<Node> ops = Operands(n);
+  std::vector<Node> extents = ReshapeExtents(n);
+  if (ops.empty() || extents.empty()) Fail(DiagId::kNumpyExpression, "calls " + shown + " without a shape", n);
+  if (ExprRank(ops[0]) == 0)
+    Fail(DiagId::kNumpyExpression, "reshapes '" + FirstLine(ops[0].Text()) + "', which is not an array here", ops[0]);
+  Leaf leaf = Computed(n, Leaf::Kind::kReshape);
+  std::vector<std::string> clauses;
+  Part(leaf, ops[0], clauses, true);
+  std::string total;
+  for (const Dim& d : leaf.shapes[0]) total += (total.empty() ? "" : " * ") + Paren(d.length);
+  if (top_) total = Hold(total, "n");
+  std::string known;  // the product of the extents other than -1
+  int unknown = -1;
+  for (size_t j = 0; j < extents.size(); ++j) {
+    Node e = StripParens(extents[j]);
+    bool negative_literal = e.Type() == "unary_operator" && e.Child(0).Text() == "-" &&
+                            StripParens(e.ChildByField("argument")).Type() == "integer";
+    if (negative_literal && StripParens(e.ChildByField("argument")).Text() == "1" && unknown < 0) {
+      unknown = static_cast<int>(j);
+      leaf.dims.emplace_back();
+      continue;
+    }
+    if (negative_literal || IsArrayValued(e) || e.Type() == "float")
+      Fail(DiagId::kNumpyExpression, "reshapes to the extent '" + FirstLine(e.Text()) + "'", e,
+           "write each extent as a non-negative integer (one of them may be -1)");
+    std::string text = ScalarText(e);
+    if (top_) text = Hold(text, "n");
+    Dim d;
+    d.offset = "0";
+    d.stop = d.length = text;
+    // An extent `a.shape[k]` of an array never rebound has the key of a's
+    // whole dimension k, so broadcasting against a needs no check.
+    std::string extent, spelling;
+    long minus = 0;
+    size_t dot = 0;
+    if (ExtentMinus(e, extent, spelling, minus) && minus == 0 && (dot = extent.find(".shape[")) != std::string::npos &&
+        !bound_.count(extent.substr(0, dot)))
+      d.key = "plain|" + extent + "|0";  // PlainSlice's key of a whole dimension
+    else
+      d.key = "reshape|" + Squeeze(text);
+    if (!IsIntegerText(text) && d.key.rfind("plain|", 0) != 0) clauses.push_back("(" + text + " < 0)");
+    leaf.dims.push_back(d);
+    known += (known.empty() ? "" : " * ") + Paren(text);
+  }
+  if (known.empty()) known = "1";
+  if (unknown >= 0) {
+    // NumPy divides the size by the other extents; a remainder is an error.
+    clauses.push_back("(" + known + " == 0 or " + Paren(total) + " % " + Paren(known) + " != 0)");
+    Dim& d = leaf.dims[static_cast<size_t>(unknown)];
+    d.offset = "0";
+    d.stop = d.length = Paren(total) + " // " + Paren(known);
+    if (top_) d.stop = d.length = Hold(d.length, "n");
+    d.key = "reshape|" + Squeeze(d.length);
+  } else {
+    clauses.push_back("(" + total + " != " + known + ")");
+  }
+  if (Guard(clauses, "ValueError", "total size of new array must be unchanged"))
+    Note(DiagId::kNumpyGuard, "checks the shape of " + shown + "(...) in the caller", n);
+  return leaf;
+}
+
+Node Lowerer::GatherIndex(const Node& n) const {
+  if (n.Type() != "subscript") return Node();
+  Node base = n.ChildByField("value");
+  auto subs = n.ChildrenByField("subscript");
+  if (base.Type() != "identifier" || Rank(base) != 1 || subs.size() != 1 || subs[0].Type() == "slice") return Node();
+  return ExprRank(subs[0]) > 0 ? subs[0] : Node();
+}
+
+// `x[idx]` of a vector x and an integer array idx (NumPy's integer array
+// indexing, a gather): element p is x[idx[p]], a negative index counting
+// from the end as in Numba. A boolean mask selects a number of elements
+// known only at run time: refused.
+Leaf Lowerer::GatherLeaf(const Node& n) {
+  Node base = n.ChildByField("value"), index = GatherIndex(n);
+  Scalar s = ResultScalar(index, in_.types);
+  if (!IsInteger(s))
+    Fail(DiagId::kNumpyExpression,
+         "indexes '" + std::string(base.Text()) + "' with '" + FirstLine(index.Text()) + "', which is " +
+             (s == Scalar::kBool ? "a boolean mask" : s == Scalar::kUnknown ? "an array of unknown dtype" : "not an integer array"),
+         index,
+         s == Scalar::kBool ? "the selected elements' count is known only at run time: write the loop with an if"
+                            : "index with an integer array");
+  Leaf leaf = Computed(n, Leaf::Kind::kGather);
+  leaf.base = std::string(base.Text());
+  std::vector<std::string> clauses;
+  Part(leaf, index, clauses);
+  Guard(clauses, "ValueError", "operands could not be broadcast together in the index of " + leaf.base);
+  leaf.dims = leaf.shapes[0];
+  for (Dim& d : leaf.dims) d.stride.clear();
+  return leaf;
+}
+
+// np.triu(a, k): element (i, j) is a[i, j] where j - i >= k, else 0 (np.tril:
+// j - i <= k); a stack of matrices is cut the same way in each. The
+// operand's element is read only where it is kept (it is pure).
+Leaf Lowerer::TriangleLeaf(const Node& n) {
+  std::string shown = FirstLine(n.ChildByField("function").Text());
+  std::vector<Node> ops = Operands(n);
+  Node k;
+  for (const Node& a : n.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument") {
+      if (a.ChildByField("name").Text() != "k") Fail(DiagId::kNumpyExpression, "calls " + shown + " with '" + FirstLine(a.Text()) + "'", a);
+      k = a.ChildByField("value");
+    }
+  if (ops.empty() || ops.size() > 2 || (k && ops.size() == 2))
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " with " + std::to_string(ops.size()) + " arguments", n);
+  if (ops.size() == 2) k = ops[1];
+  if (ExprRank(ops[0]) < 2)
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " on '" + FirstLine(ops[0].Text()) + "', which is not a matrix", ops[0]);
+  Leaf leaf = Computed(n, Leaf::Kind::kTriangle);
+  leaf.fn = Row(n);
+  leaf.diagonal = k ? ScalarText(k) : "0";
+  if (k && IsArrayValued(k)) Fail(DiagId::kNumpyExpression, "calls " + shown + " with an array diagonal", k);
+  if (top_) leaf.diagonal = Hold(leaf.diagonal, "k");
+  std::vector<std::string> clauses;
+  Part(leaf, ops[0], clauses, true);  // each element read at most once
+  Guard(clauses, "ValueError", "operands could not be broadcast together in " + Squeeze(FirstLine(n.Text())));
+  leaf.dims = leaf.shapes[0];
+  for (Dim& d : leaf.dims) d.stride.clear();
+  Scalar s = ResultScalar(ops[0], in_.types);
+  if (s == Scalar::kUnknown || IsComplex(s))
+    Fail(DiagId::kNumpyExpression, "calls " + shown + " on '" + FirstLine(ops[0].Text()) + "', whose element type is unknown",
+         ops[0]);
+  // The zeros of the result's dtype (a float temporary must not start as an int).
+  leaf.integer = IsInteger(s);
+  leaf.diagonal_zero = s == Scalar::kBool ? "False" : leaf.integer ? "0" : "0.0";
+  return leaf;
+}
+
 std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::string>& idx) {
   size_t first = idx.size() - leaf.dims.size();
   // The operands' indices: a broadcast dimension (stride 0 or 1) reads its
@@ -328,6 +504,70 @@ std::string Lowerer::ComputedAccess(const Leaf& leaf, const std::vector<std::str
   if (leaf.kind == Leaf::Kind::kOuter) {
     std::string u = element(0, {at[0]}), v = element(1, {at[1]});
     return "(" + Paren(u) + " * " + Paren(v) + ")";
+  }
+  if (leaf.kind == Leaf::Kind::kTriangle) {
+    size_t r = at.size();
+    std::string i = Position(at[r - 2]), j = Position(at[r - 1]);
+    std::string kept = Paren(j) + " - " + Paren(i) + (leaf.fn->scalar == "upper" ? " >= " : " <= ") + Paren(leaf.diagonal);
+    std::vector<std::string> pre;  // the operand's temporaries, computed only where it is kept
+    std::vector<std::string>* outer = sink_;
+    sink_ = &pre;
+    std::string e = element(0, at);
+    sink_ = outer;
+    if (pre.empty()) return "(" + e + " if " + kept + " else " + leaf.diagonal_zero + ")";
+    std::string v = Fresh("t");
+    sink_->push_back(v + " = " + leaf.diagonal_zero);
+    sink_->push_back("if " + kept + ":");
+    for (const auto& l : pre) sink_->push_back(in_.indent_unit + l);
+    sink_->push_back(in_.indent_unit + v + " = " + e);
+    return v;
+  }
+  if (leaf.kind == Leaf::Kind::kGather) {
+    std::string g = element(0, at);
+    if (!IsSimple(g) || IsIntegerText(g)) {
+      std::string v = Fresh("g");
+      sink_->push_back(v + " = " + g);
+      g = v;
+    }
+    return leaf.base + "[" + g + " if " + g + " >= 0 else " + g + " + " + leaf.base + ".shape[0]]";
+  }
+  if (leaf.kind == Leaf::Kind::kReshape) {
+    // The flat position of the result element (extents of 1 add nothing) ...
+    std::string flat;
+    for (size_t j = 0; j < leaf.dims.size(); ++j) {
+      if (leaf.dims[j].length == "1") continue;
+      std::string p = Position(at[j]);
+      flat = flat.empty() ? p : Paren(flat) + " * " + Paren(leaf.dims[j].length) + " + " + Paren(p);
+    }
+    if (flat.empty()) flat = "0";
+    const std::vector<Dim>& shape = leaf.shapes[0];
+    std::vector<std::string> src(shape.size());
+    std::string rest = flat;
+    if (shape.size() > 1 && !IsSimple(rest)) {
+      rest = Fresh("f");
+      sink_->push_back(rest + " = " + flat);
+    }
+    // ... unravelled over the operand's extents, last one first.
+    for (size_t k = shape.size(); k-- > 1;) {
+      if (shape[k].length == "1") {
+        src[k] = "0";
+        continue;
+      }
+      src[k] = Fresh("j");
+      sink_->push_back(src[k] + " = " + Paren(rest) + " % " + Paren(shape[k].length));
+      std::string q = Fresh("q");
+      sink_->push_back(q + " = " + Paren(rest) + " // " + Paren(shape[k].length));
+      rest = q;
+    }
+    if (!IsSimple(rest) || IsIntegerText(rest)) {
+      src[0] = Fresh("j");
+      sink_->push_back(src[0] + " = " + rest);
+    } else {
+      src[0] = rest;
+    }
+    for (const std::string& v : src)
+      if (!IsIntegerText(v)) start_[v] = "0";
+    return element(0, src);
   }
   std::string acc = Fresh("acc");
   std::string k = Fresh("k");

@@ -93,12 +93,14 @@ std::string Lowerer::Reduce(const Node& call) {
   }
   std::vector<Dim> result = shapes[0];
   bool arg = f->reduce == NumpyReduce::kArgMax || f->reduce == NumpyReduce::kArgMin;
-  if (f->reduce == NumpyReduce::kMax || f->reduce == NumpyReduce::kMin || f->reduce == NumpyReduce::kMean || arg) {
+  bool spread = f->reduce == NumpyReduce::kVar || f->reduce == NumpyReduce::kStd;  // starts with the mean
+  if (f->reduce == NumpyReduce::kMax || f->reduce == NumpyReduce::kMin || f->reduce == NumpyReduce::kMean || arg ||
+      spread) {
     std::vector<std::string> empty;
     std::string any;
     for (size_t d = 0; d < result.size(); ++d) any += (d ? " or " : "") + result[d].length + " == 0";
     empty.push_back(any);
-    if (f->reduce == NumpyReduce::kMean)
+    if (f->reduce == NumpyReduce::kMean || spread)
       guarded |= Guard(empty, "ZeroDivisionError", "division by zero in np.mean of an empty array");
     else if (arg)
       guarded |= Guard(empty, "ValueError",
@@ -152,6 +154,48 @@ std::string Lowerer::Reduce(const Node& call) {
   switch (f->reduce) {
     case NumpyReduce::kMax:
     case NumpyReduce::kMin: {
+      bool max = f->reduce == NumpyReduce::kMax;
+      if (top_ && !numpy_.empty() && (integer || IsFloat(es))) {
+        // At the top level the reduction can be a loop of its own that the
+        // automatic parallelisation runs in parallel: `acc = max(acc, v)`,
+        // the form the reduction recogniser takes. Integers are exact in
+        // any order. A floating-point max meets NaNs, which NumPy returns:
+        // the max reads a NaN as +inf (so its order does not matter), and
+        // only when the result is +inf does a second loop count the NaNs to
+        // tell a NaN from a real +inf (min alike, with -inf).
+        std::string inf = numpy_ + ".inf", worst = (max ? "-" : "") + inf, best = (max ? "" : "-") + inf;
+        std::string first = worst;
+        if (integer) {
+          std::vector<std::string> zero(idx.size(), "0");
+          size_t next = 0;
+          first = ElementText(args[0], zero, leaves[0], next);
+        }
+        lines_.push_back(acc + " = " + first);
+        std::string ind = loops();
+        std::string value = elems[0];
+        if (!integer) {
+          std::string v = Fresh("v");
+          body.push_back(ind + v + " = " + elems[0]);
+          value = "(" + v + " if " + v + " == " + v + " else " + best + ")";
+        }
+        body.push_back(ind + acc + " = " + (max ? "max(" : "min(") + acc + ", " + value + ")");
+        if (!integer) {
+          std::string nan = Fresh("nan");
+          body.push_back("if " + acc + " == " + best + ":");
+          std::vector<std::string> check;
+          check.push_back(nan + " = 0");
+          std::string cind = Loops(result, check, idx);
+          for (const auto& l : per) check.push_back(cind + l);
+          std::string v = Fresh("v");
+          check.push_back(cind + v + " = " + elems[0]);
+          check.push_back(cind + "if " + v + " != " + v + ":");
+          check.push_back(cind + in_.indent_unit + nan + " += 1");
+          check.push_back("if " + nan + " > 0:");
+          check.push_back(in_.indent_unit + acc + " = " + numpy_ + ".nan");
+          for (const auto& l : check) body.push_back(in_.indent_unit + l);
+        }
+        break;
+      }
       std::vector<std::string> zero(idx.size(), "0");
       size_t next = 0;
       lines_.push_back(acc + " = " + ElementText(args[0], zero, leaves[0], next));
@@ -200,6 +244,25 @@ std::string Lowerer::Reduce(const Node& call) {
       body.push_back(ind + acc + " += " + Paren(elems[0]) + " * " + Paren(elems[0]));
       break;
     }
+    case NumpyReduce::kVar:
+    case NumpyReduce::kStd: {
+      // As Numba computes it: the mean first, then the squared deviations
+      // from it, in the same order.
+      lines_.push_back(acc + " = 0.0");
+      std::string ind = loops();
+      body.push_back(ind + acc + " += " + elems[0]);
+      std::string count;
+      for (size_t d = 0; d < result.size(); ++d) count += (d ? " * " : "") + result[d].length;
+      std::string mean = Fresh("mu"), dev = Fresh("d");
+      body.push_back(mean + " = " + acc + " / " + Paren(count));
+      std::string squares = Fresh("acc");  // its own accumulator: each loop is one reduction
+      body.push_back(squares + " = 0.0");
+      ind = loops();
+      body.push_back(ind + dev + " = " + Paren(elems[0]) + " - " + mean);
+      body.push_back(ind + squares + " += " + dev + " * " + dev);
+      acc = squares;
+      break;
+    }
     default: {  // sum, mean
       lines_.push_back(acc + (integer && f->reduce == NumpyReduce::kSum ? " = 0" : " = 0.0"));
       std::string ind = loops();
@@ -210,9 +273,13 @@ std::string Lowerer::Reduce(const Node& call) {
   lines_.insert(lines_.end(), body.begin(), body.end());
   sink_ = caller_sink;
   start_ = outer_starts;
-  if (f->reduce == NumpyReduce::kMean) {
+  if (f->reduce == NumpyReduce::kMean || spread) {
     std::string count;
     for (size_t d = 0; d < result.size(); ++d) count += (d ? " * " : "") + result[d].length;
+    if (f->reduce == NumpyReduce::kStd) {
+      if (numpy_.empty()) Fail(DiagId::kNumpyExpression, "needs numpy imported to lower np.std", call);
+      return numpy_ + ".sqrt(" + acc + " / " + Paren(count) + ")";
+    }
     return "(" + acc + " / " + Paren(count) + ")";
   }
   if (f->reduce == NumpyReduce::kNorm) {

@@ -25,7 +25,9 @@ const NumpyFunction* Lowerer::Row(const Node& call) const {
   if (fn.Type() == "attribute" && ExprRank(fn.ChildByField("object")) > 0) {
     // Arguments only where the method takes an axis (a.sum(axis=0)).
     const NumpyFunction* f = FindNumpyMethod(fn.ChildByField("attribute").Text());
-    if (call.ChildByField("arguments").NamedChildCount() == 0 || (f && f->cls == NumpyClass::kReduction)) return f;
+    if (call.ChildByField("arguments").NamedChildCount() == 0 ||
+        (f && (f->cls == NumpyClass::kReduction || f->cls == NumpyClass::kReshape)))
+      return f;
   }
   return nullptr;
 }
@@ -206,6 +208,7 @@ std::string Lowerer::Indentation(const Node& n) const {
 }
 
 void Lowerer::Simple(const Node& s) {
+  if (HoistAllocation(s)) return;
   if (!NeedsLowering(s) || DrawsRandom(s)) return;
   out_.covered.push_back({s.StartByte(), s.EndByte()});
   lines_.clear();
@@ -236,6 +239,10 @@ void Lowerer::Simple(const Node& s) {
       }
       if (!right || right.Type() == "assignment")
         Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays", s);
+      if (op == "=" && MaskIndex(left)) {
+        MaskedAssign(s, left, right);
+        return;
+      }
       if (IsArraySubscript(left) || (left.Type() == "identifier" && Rank(left) > 0 && op != "=")) {
         ElementWise(s, left, op, right);
         return;
@@ -248,6 +255,19 @@ void Lowerer::Simple(const Node& s) {
         // `b = a.T` is a view of a in NumPy, not a copy: writes through
         // either name show in the other. Left to the plan's refusals.
         throw Abstain{};
+    if (left.Type() == "identifier" && op == "=" && view.Type() == "call" && Row(view) &&
+        Row(view)->cls == NumpyClass::kReshape && !Operands(view).empty()) {
+      // `b = a.reshape(n, m)` of an array is a view of a too; of an
+      // expression it is a new array. A copy serves where nothing stores
+      // through either name (and b is not returned, where the caller would
+      // see a copy instead of a view).
+      Node o = StripParens(Operands(view)[0]);
+      while (o.Type() == "subscript") o = o.ChildByField("value");
+      std::string b(left.Text());
+      if (o.Type() == "identifier" &&
+          (WrittenThrough(std::string(o.Text())) || WrittenThrough(b) || Escapes(b) || bound_[b] > 1))
+        throw Abstain{};
+    }
       if (left.Type() == "identifier" && op == "=" && IsArrayValued(right)) {
         NewArray(s, left, right);
         return;
@@ -373,6 +393,8 @@ std::string Lowerer::ScalarText(const Node& e) {
   if (t == "subscript" && !IsArraySubscript(e)) return ElementChain(e);
   if (IsArrayValued(e)) Fail(DiagId::kNumpyExpression, "uses the array expression '" + FirstLine(e.Text()) + "' where a scalar is needed", e);
   if (t == "slice") Fail(DiagId::kNumpyExpression, "slices where a scalar is needed", e);
+  // `a.size`, `a.ndim`, `np.pi`: a scalar attribute of a name.
+  if (t == "attribute" && e.ChildByField("object").Type() == "identifier") return std::string(e.Text());
   if (t == "conditional_expression" || t == "boolean_operator") {
     // Only the first operand (the condition of a ternary, the left of
     // and/or) is always evaluated: a reduction elsewhere would run eagerly.

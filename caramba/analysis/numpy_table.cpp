@@ -80,6 +80,10 @@ const NumpyFunction kTable[] = {
     {"sum",        C::kReduction, 1, 1, "",       R::kSum,    D::kSumLike,   ""},
     {"prod",       C::kReduction, 1, 1, "",       R::kProd,   D::kSumLike,   ""},
     {"mean",       C::kReduction, 1, 1, "",       R::kMean,   D::kFloat,     ""},
+    // Numba's two passes: the mean, then the mean squared deviation
+    // (divided by the size: ddof=0); std is its square root.
+    {"var",        C::kReduction, 1, 1, "",       R::kVar,    D::kFloat,     ""},
+    {"std",        C::kReduction, 1, 1, "",       R::kStd,    D::kFloat,     ""},
     {"max",        C::kReduction, 1, 1, "",       R::kMax,    D::kPromote,   ""},
     {"amax",       C::kReduction, 1, 1, "",       R::kMax,    D::kPromote,   ""},
     {"min",        C::kReduction, 1, 1, "",       R::kMin,    D::kPromote,   ""},
@@ -99,6 +103,14 @@ const NumpyFunction kTable[] = {
     // is read from (np.transpose of a matrix reads a[j, i]).
     {"transpose",  C::kTranspose, 1, 1, "",       R::kNone,   D::kPromote,   ""},
     {"flip",       C::kFlip,    1, 1, "",         R::kNone,   D::kPromote,   ""},
+    // Row-major order kept, another shape: element (r0, r1, ...) of the
+    // result is the element of the operand at the same flat position. The
+    // shape is a tuple (one entry may be -1) or, as a method, the extents.
+    {"reshape",    C::kReshape, 2, 2, "",         R::kNone,   D::kPromote,   ""},
+    // A matrix's upper (lower) triangle from diagonal k (default 0): the
+    // scalar column names the side, j - i >= k (j - i <= k).
+    {"triu",       C::kTriangle, 1, 2, "upper",   R::kNone,   D::kPromote,   ""},
+    {"tril",       C::kTriangle, 1, 2, "lower",   R::kNone,   D::kPromote,   ""},
     // The product of two vectors as a matrix; NumPy's promotion (int64 for
     // integer vectors, float64 when one is float64).
     {"outer",      C::kOuter,   2, 2, "",         R::kNone,   D::kPromote,   ""},
@@ -111,6 +123,10 @@ const NumpyFunction kTable[] = {
     {"zeros_like", C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"ones_like",  C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"full_like",  C::kAllocation, 2, 3, "",      R::kNone,   D::kFromArgs,  ""},
+    // The identity matrix (np.eye(n, m, k) with its diagonal offset): the
+    // caller runs the call itself, as written.
+    {"eye",        C::kAllocation, 1, 4, "",      R::kNone,   D::kFromArgs,  ""},
+    {"identity",   C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     // Scalar casts.
     {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
     {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},
@@ -118,8 +134,8 @@ const NumpyFunction kTable[] = {
 
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
-    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
-    {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"},
+    {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"var", "var"}, {"std", "std"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
+    {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"}, {"reshape", "reshape"},
 };
 
 // `a.T`: the attribute spelling of a row.
@@ -178,6 +194,8 @@ std::string_view NumpyReduceName(NumpyReduce r) {
     case R::kSum: return "np.sum";
     case R::kProd: return "np.prod";
     case R::kMean: return "np.mean";
+    case R::kVar: return "np.var";
+    case R::kStd: return "np.std";
     case R::kMax: return "np.max";
     case R::kMin: return "np.min";
     case R::kDot: return "np.dot";

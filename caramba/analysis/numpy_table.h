@@ -29,10 +29,12 @@ enum class NumpyClass {
   kFlip,        // np.flip(a): the same elements, every axis reversed
   kOuter,       // np.outer(u, v) of vectors: the matrix u[i] * v[j]
   kLogical,     // element-wise bools: comparisons (np.less) and truth values combined (np.logical_and)
+  kReshape,     // np.reshape(a, shape), a.reshape(shape): the same elements in row-major order, another shape
+  kTriangle,    // np.triu(a, k), np.tril(a, k): a's elements on one side of diagonal k, zeros elsewhere
 };
 
 /// What a reduction computes (kReduction rows).
-enum class NumpyReduce { kNone, kSum, kProd, kMean, kMax, kMin, kDot, kNorm, kArgMax, kArgMin };
+enum class NumpyReduce { kNone, kSum, kProd, kMean, kVar, kStd, kMax, kMin, kDot, kNorm, kArgMax, kArgMin };
 
 /// The dtype of the result, from the argument dtypes (Numba's rules).
 enum class NumpyDtype {

@@ -85,6 +85,111 @@ std::string Lowerer::LoopReuseProblem(const std::string& name, size_t rank) cons
   return why;
 }
 
+bool Lowerer::HoistAllocation(const Node& s) {
+  if (s.Type() != "expression_statement" || s.NamedChildCount() != 1 || s.Parent() == body_ || numpy_.empty())
+    return false;
+  Node a = s.NamedChild(0);
+  if (a.Type() != "assignment" || a.ChildByField("left").Type() != "identifier") return false;
+  Node call = StripParens(a.ChildByField("right"));
+  if (call.Type() != "call") return false;
+  const NumpyFunction* f = FindNumpyFunction(in_.imports.Resolve(call.ChildByField("function")));
+  if (!f || f->cls != NumpyClass::kAllocation) return false;
+  // np.eye & co would need their values again at every step: left where they are.
+  bool refill = f->name.rfind("zeros", 0) == 0 || f->name.rfind("ones", 0) == 0 || f->name.rfind("full", 0) == 0;
+  if (!refill && f->name.rfind("empty", 0) != 0) return false;
+  std::string name(a.ChildByField("left").Text());
+  auto type = in_.types.find(name);
+  if (bound_[name] != 1 || type == in_.types.end() || type->second.rank < 1) return false;
+  // A name holding a value before this statement (a parameter, an earlier
+  // binding) would lose it to an array allocated before the loop.
+  if (HeldBefore(name, s)) return false;
+  // Only out of loops (a branch alone allocates at most once anyway), and
+  // never out of a prange loop, whose iterations each need their own array.
+  bool in_loop = false;
+  for (Node p = s.Parent(); p && p != body_; p = p.Parent())
+    if (p.Type() == "for_statement" || p.Type() == "while_statement") in_loop = true;
+  if (!in_loop || InParallelLoop(s)) return false;
+  // The block keeps a statement in its place (an empty block does not parse).
+  if (Statements(s.Parent()).size() < 2 && f->name.find("empty") != std::string_view::npos) return false;
+  // The names the allocation reads (not numpy, not keyword names): the same
+  // before the top-level statement around the loop as at every step.
+  std::string reads;
+  Walk(call.ChildByField("arguments"), [&](const Node& n) {
+    if (n.Type() == "keyword_argument") {
+      Walk(n.ChildByField("value"), [&](const Node& v) {
+        if (v.Type() == "identifier" && in_.imports.Resolve(v).rfind("numpy", 0) != 0) reads += " " + std::string(v.Text());
+        return v.Type() != "attribute" || (Walk(v.ChildByField("object"), [&](const Node& o) {
+                 if (o.Type() == "identifier" && in_.imports.Resolve(o).rfind("numpy", 0) != 0)
+                   reads += " " + std::string(o.Text());
+                 return true;
+               }), false);
+      });
+      return false;
+    }
+    if (n.Type() == "attribute") {
+      Node o = n.ChildByField("object");
+      while (o.Type() == "attribute") o = o.ChildByField("object");
+      if (o.Type() == "identifier" && in_.imports.Resolve(o).rfind("numpy", 0) != 0) reads += " " + std::string(o.Text());
+      return false;
+    }
+    if (n.Type() == "identifier") reads += " " + std::string(n.Text());
+    return true;
+  });
+  // An array parameter updated only in place (`p += ...`) keeps its shape.
+  std::string kept;
+  for (const std::string& id : NamesIn(reads)) {
+    bool param = std::find(in_.params.begin(), in_.params.end(), id) != in_.params.end();
+    bool rebound = false;
+    Walk(body_, [&](const Node& n) {
+      if (rebound) return false;
+      if (n.Type() == "assignment" || n.Type() == "for_statement" || n.Type() == "named_expression")
+        Walk(n.ChildByField(n.Type() == "named_expression" ? "name" : "left"), [&](const Node& t) {
+          if (t.Type() == "identifier" && t.Text() == id) rebound = true;
+          return !rebound && t.Type() != "subscript" && t.Type() != "attribute";
+        });
+      return true;
+    });
+    if (!(param && !rebound && in_.types.count(id) && in_.types.at(id).rank > 0))
+      kept += " " + id;
+  }
+  Node host = HostStatement(s, kept);
+  if (!host || host == s || !LoopReuseProblem(name, static_cast<size_t>(type->second.rank)).empty()) return false;
+  hoisted_[host.StartByte()] += name + " = " + std::string(call.Text()) + in_.newline + Indentation(host);
+  out_.covered.push_back({s.StartByte(), s.EndByte()});
+  lines_.clear();
+  // np.empty: the previous step's values stand for the fresh array's
+  // unspecified ones. Otherwise every element gets the fill value again.
+  std::string value;
+  std::vector<Node> args;
+  for (const Node& x : call.ChildByField("arguments").NamedChildren())
+    if (x.Type() != "comment") args.push_back(x);
+  if (f->name.rfind("zeros", 0) == 0) value = "0";
+  else if (f->name.rfind("ones", 0) == 0) value = "1";
+  else if (f->name.rfind("full", 0) == 0) {
+    for (const Node& x : args)
+      if (x.Type() == "keyword_argument" && x.ChildByField("name").Text() == "fill_value")
+        value = "(" + std::string(x.ChildByField("value").Text()) + ")";
+    if (value.empty() && args.size() >= 2 && args[1].Type() != "keyword_argument")
+      value = "(" + std::string(args[1].Text()) + ")";
+    if (value.empty()) return false;
+  }
+  if (value.empty()) {
+    out_.rewrites.push_back({s.StartByte(), s.EndByte(), "# " + FirstLine(s.Text()) + "  (allocated once, before the loop)"});
+    return true;
+  }
+  std::vector<Dim> dims(static_cast<size_t>(type->second.rank));
+  for (size_t d = 0; d < dims.size(); ++d) dims[d].length = name + ".shape[" + std::to_string(d) + "]";
+  std::vector<std::string> body, idx;
+  std::string ind = Loops(dims, body, idx);
+  std::string at;
+  for (size_t d = 0; d < idx.size(); ++d) at += (d ? ", " : "") + idx[d];
+  body.push_back(ind + name + "[" + at + "] = " + value);
+  std::string indent = Indentation(s), text;
+  for (size_t k = 0; k < body.size(); ++k) text += (k ? in_.newline + indent : "") + body[k];
+  Emit(s, text);
+  return true;
+}
+
 void Lowerer::ReturnNewArray(const Node& s, const Node& value) {
   if (!top_ || numpy_.empty())
     Fail(DiagId::kNumpyNewArray, "returns an array expression inside a loop or branch", value,
@@ -216,6 +321,28 @@ bool Lowerer::Escapes(const std::string& name) const {
   return escapes;
 }
 
+bool Lowerer::WrittenThrough(const std::string& name) const {
+  bool written = false;
+  Walk(body_, [&](const Node& n) {
+    if (written) return false;
+    std::string_view t = n.Type();
+    if (t == "assignment" || t == "augmented_assignment") {
+      Node l = n.ChildByField("left");
+      bool element = l.Type() == "subscript";
+      while (l.Type() == "subscript") l = l.ChildByField("value");
+      if (l.Type() == "identifier" && l.Text() == name && (element || t == "augmented_assignment")) written = true;
+    }
+    if (t != "identifier" || n.Text() != name) return true;
+    Node p = n.Parent();
+    while (p && (p.Type() == "parenthesized_expression" || p.Type() == "expression_list" || p.Type() == "tuple"))
+      p = p.Parent();
+    if (p.Type() == "assignment" && p.ChildByField("right") == n) written = true;  // another name for it
+    if (p.Type() == "argument_list" && !Row(p.Parent())) written = true;         // a helper may store
+    return true;
+  });
+  return written;
+}
+
 Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   Node n = StripParens(e);
   std::string_view t = n.Type();
@@ -240,6 +367,8 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   if (t == "call" && Row(n) && !IsReduction(n)) {
     const NumpyFunction* f = Row(n);
     std::vector<Node> ops = Operands(n);
+    if ((f->cls == NumpyClass::kReshape || f->cls == NumpyClass::kTriangle) && !ops.empty())
+      return ResultScalar(ops[0], types);
     if ((f->cls == NumpyClass::kTranspose || f->cls == NumpyClass::kFlip) && ops.size() == 1)
       return ResultScalar(ops[0], types);
     if (f->cls == NumpyClass::kOuter && ops.size() == 2) {
@@ -282,6 +411,20 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   if (t == "call") {
     if (Node copied = CopiedArray(n)) return ResultScalar(copied, types);
     const NumpyFunction* f = Row(n);
+    if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
+      // The table's dtype rule over the operands' result types (which know
+      // this lowering's new arrays and axis reductions).
+      Scalar r = Scalar::kUnknown;
+      for (const Node& x : Operands(n)) {
+        Scalar xs = ResultScalar(x, types);
+        if (xs == Scalar::kUnknown) return xs;
+        r = r == Scalar::kUnknown ? xs : Promote(r, xs);
+      }
+      if (r == Scalar::kUnknown) return r;
+      if (f->dtype == NumpyDtype::kBool) return Scalar::kBool;
+      if (f->dtype == NumpyDtype::kFloat) return r == Scalar::kFloat32 ? r : Scalar::kFloat64;
+      return r == Scalar::kBool ? Scalar::kInt64 : r;
+    }
     if (f && f->cls == NumpyClass::kWhere) {
       auto args = n.ChildByField("arguments").NamedChildren();
       if (args.size() != 3) return Scalar::kUnknown;

@@ -150,6 +150,10 @@ class Builder {
   bool MentionsArrayElement(const Node& e);
   void FindReduction(const Node& loop, const std::vector<Node>& stmts, size_t idx);
   ReduceOp UpdateOp(const Node& a);
+  // Every update of the reduction in `loop` is `m = max(m, (x if x == x
+  // else c))` (min alike), c a literal or an infinity: no NaN is reduced,
+  // so a floating-point max/min is the same in any order.
+  bool NanFreeUpdates(const Node& loop) const;
 
   // ---- returns and allocations: what the caller sets up, allocates and returns (plan_returns.cpp)
   void FunctionReturns();

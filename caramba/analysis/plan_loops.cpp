@@ -200,7 +200,8 @@ bool Builder::TryAutoParallel(const std::vector<Node>& stmts) {
   for (size_t at; (at = why.find("the prange loop")) != std::string::npos;) why.replace(at, 15, "the loop");
   bool float_red = plan_.reduction.op != ReduceOp::kNone && !IsInteger(plan_.reduction.type) &&
                    plan_.reduction.type != Scalar::kBool;
-  if (why.empty() && float_red && (plan_.reduction.op == ReduceOp::kMax || plan_.reduction.op == ReduceOp::kMin))
+  if (why.empty() && float_red && (plan_.reduction.op == ReduceOp::kMax || plan_.reduction.op == ReduceOp::kMin) &&
+      !NanFreeUpdates(loop))
     why = "a floating-point " + std::string(ReduceOpName(plan_.reduction.op)) +
           " reduction depends on the order when a NaN is met";
   if (!why.empty()) {
@@ -218,7 +219,8 @@ bool Builder::TryAutoParallel(const std::vector<Node>& stmts) {
   plan_.alias_checks = dep.alias_checks;
   // The NumpyTransformer's accumulators (`_pk_np_acc0`) mean nothing to the user.
   bool numpy_acc = plan_.reduction.var.rfind("_pk_np_", 0) == 0;
-  if (float_red)
+  // A max/min that got here reduces no NaN: exact in any order.
+  if (float_red && plan_.reduction.op != ReduceOp::kMax && plan_.reduction.op != ReduceOp::kMin)
     Note(DiagId::kReassociatedReduction,
          (numpy_acc ? "the NumPy " + std::string(ReduceOpName(plan_.reduction.op))
                     : std::string(ReduceOpName(plan_.reduction.op)) + " of '" + plan_.reduction.var + "'") +

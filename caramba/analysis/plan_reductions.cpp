@@ -181,5 +181,44 @@ ReduceOp Builder::UpdateOp(const Node& a) {
   return ReduceOp::kNone;
 }
 
+bool Builder::NanFreeUpdates(const Node& loop) const {
+  const std::string& var = plan_.reduction.var;
+  auto strip = [](Node n) {
+    while (n && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1) n = n.NamedChild(0);
+    return n;
+  };
+  // -np.inf, np.inf, -math.inf, 0.0: never NaN.
+  auto constant = [&](Node c) {
+    c = strip(c);
+    if (c.Type() == "unary_operator" && c.Child(0).Text() == "-") c = strip(c.ChildByField("argument"));
+    if (c.Type() == "float" || c.Type() == "integer") return true;
+    std::string q = mod_.imports.Resolve(c);
+    return q == "numpy.inf" || q == "math.inf";
+  };
+  bool all = true;
+  size_t updates = 0;
+  Walk(loop.ChildByField("body"), [&](const Node& n) {
+    if (!all) return false;
+    if (n.Type() != "assignment" || n.ChildByField("left").Text() != var) return true;
+    ++updates;
+    Node r = strip(n.ChildByField("right"));
+    auto args = r.Type() == "call" ? r.ChildByField("arguments").NamedChildren() : std::vector<Node>{};
+    if (args.size() != 2) return all = false;
+    Node x = strip(args[args[0].Text() == var ? 1 : 0]);
+    auto parts = x.Type() == "conditional_expression" ? x.NamedChildren() : std::vector<Node>{};
+    if (parts.size() != 3) return all = false;
+    Node cond = strip(parts[1]);
+    // (v if v == v else c): v where v equals itself, which NaN does not.
+    bool self = cond.Type() == "comparison_operator" && cond.NamedChildCount() == 2 &&
+                cond.NamedChild(0).Text() == parts[0].Text() && cond.NamedChild(1).Text() == parts[0].Text() &&
+                parts[0].Type() == "identifier";
+    for (uint32_t k = 0; self && k < cond.ChildCount(); ++k)
+      if (!cond.Child(k).IsNamed() && cond.Child(k).Text() != "==") self = false;
+    if (!self || !constant(parts[2])) all = false;
+    return false;
+  });
+  return all && updates > 0;
+}
+
 }  // namespace kernel_plan_detail
 }  // namespace caramba

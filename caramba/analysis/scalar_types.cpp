@@ -317,6 +317,13 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
     const NumpyFunction* f = FindNumpyFunction(imports.Resolve(e.ChildByField("function")));
     auto args = e.ChildByField("arguments").NamedChildren();
     if (f && f->cls == NumpyClass::kLogical) return Scalar::kBool;
+    // A reshape keeps its operand's elements (np.reshape(a, s), a.reshape(s)).
+    Node fn = e.ChildByField("function");
+    if (f && (f->cls == NumpyClass::kReshape || f->cls == NumpyClass::kTriangle) && !args.empty())
+      return ElementScalar(args[0], names, imports, memo);
+    if (!f && fn.Type() == "attribute" && FindNumpyMethod(fn.ChildByField("attribute").Text()) &&
+        FindNumpyMethod(fn.ChildByField("attribute").Text())->cls == NumpyClass::kReshape)
+      return ElementScalar(fn.ChildByField("object"), names, imports, memo);
     if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
       Scalar s = Scalar::kUnknown;
       for (const Node& a : args) {

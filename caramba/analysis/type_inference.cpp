@@ -548,15 +548,18 @@ Type StaticTyping::AllocationType(const Node& call, const TypeTable& types) cons
     }
   }
   bool like = q.size() > 5 && q.compare(q.size() - 5, 5, "_like") == 0;
+  // np.eye(n, m, k, dtype) and np.identity(n, dtype) are matrices.
+  bool eye = q == "numpy.eye" || q == "numpy.identity";
   if (like && !positional.empty()) {
     t = TypeOfExpr(positional[0], types, s_.mod->imports);
     if (t.rank == 0) return Type{};
     t.layout = 'C';
-  } else if (!positional.empty()) {
+  } else if (!positional.empty() && !eye) {
     t.rank = AllocationRank(positional[0], types, s_.mod->imports);
     if (t.rank == 0) return Type{};
   }
-  size_t dtype_pos = q == "numpy.full" ? 2 : q == "numpy.full_like" ? 2 : 1;
+  if (eye && !positional.empty()) t.rank = 2;
+  size_t dtype_pos = q == "numpy.full" ? 2 : q == "numpy.full_like" ? 2 : q == "numpy.eye" ? 3 : 1;
   if (!dtype && positional.size() > dtype_pos) dtype = positional[dtype_pos];
   if ((q == "numpy.full" || q == "numpy.full_like") && !dtype && positional.size() > 1 && !like)
     t.scalar = TypeOfExpr(positional[1], types, s_.mod->imports).scalar;

@@ -31,6 +31,7 @@ def getAcc(pos, mass, G, softening):
     return a
 
 
+# caramba: runas getEnergy(rng.random((N, 3)), rng.random((N, 3)), 20.0 * np.ones((N, 1)) / N, 1.0)
 @nb.jit(nopython=True, parallel=False, fastmath=True)
 def getEnergy(pos, vel, mass, G):
     KE = 0.5 * np.sum(mass * vel ** 2)

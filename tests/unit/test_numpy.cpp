@@ -9,29 +9,12 @@
 #include "caramba/pass_manager.h"
 #include "caramba/pipeline.h"
 #include "caramba/syntax.h"
+#include "tests/unit/planned.h"
 
 using namespace caramba;
-
-namespace {
-
-// A module parsed and planned: its tree lives as long as the plans that point into it.
-struct Planned {
-  explicit Planned(const std::string& source, const TranslateOptions* options = nullptr)
-      : tree(Tree::Parse(source)), plans(KernelPlanAnalysis::Compute(AnalysisInput{tree, "k.py", options})) {}
-  const KernelPlan& Of(std::string_view name) const {
-    const KernelPlan* p = plans.Find(name);
-    REQUIRE(p);
-    return *p;
-  }
-  Tree tree;
-  KernelPlans plans;
-};
-
-bool Refused(const KernelPlan& p, std::string_view code) {
-  return std::any_of(p.refusals.begin(), p.refusals.end(), [&](const Diagnostic& d) { return d.Code() == code; });
-}
-
-}  // namespace
+using caramba_test::AllRewrites;
+using caramba_test::Planned;
+using caramba_test::Refused;
 
 TEST_CASE("numpy table: every element-wise math row has a dialect math function") {
   for (const NumpyFunction* f : NumpyRows(NumpyClass::kMath)) {
@@ -393,15 +376,6 @@ TEST_CASE("deriche: an integer scalar times a float32 array allocates float32, a
   CHECK(all_text(mod.Of("shifted")).find("dtype=np.int64)") != std::string::npos);
 }
 
-namespace {
-
-std::string AllRewrites(const KernelPlan& k) {
-  std::string s;
-  for (const NumpyRewrite& w : k.numpy_rewrites) s += w.text + "\n";
-  return s;
-}
-
-}  // namespace
 
 TEST_CASE("numpy table: transpose, flip and outer rows, axis= only where Numba accepts it") {
   CHECK(FindNumpyFunction("numpy.transpose")->cls == NumpyClass::kTranspose);

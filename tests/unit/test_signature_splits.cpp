@@ -69,7 +69,7 @@ TEST_CASE("add_pair (particles): a scalar index recorded as int64 and uint64 is 
   CHECK(KindCondition("x", f32, "np") == "isinstance(x, np.ndarray) and x.ndim == 2 and x.dtype == np.float32");
 }
 
-TEST_CASE("twice (call_chain): the kernel becomes a dispatcher over its translations; kernel callers keep @pk.functions") {
+TEST_CASE("twice (call_chain): the kernel becomes a dispatcher over its translations, kernel callers keep @pk.functions") {
   const std::string src = kHead +
                           "@njit([\"int64(int64)\", \"float64(float64)\"])\ndef twice(x):\n    return x + x\n\n\n"
                           "@njit(\"void(int64[:], float64[:], float64[:])\")\n"

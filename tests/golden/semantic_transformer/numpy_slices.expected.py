@@ -4,6 +4,7 @@
 # when they do not use the loop variable).
 import numpy as np
 import pykokkos as pk
+import math
 
 
 @pk.workunit
@@ -90,22 +91,69 @@ def rows(a, out):
 
 # caramba: runas spread(np.random.rand(N))
 @pk.workunit
-def _pk_spread(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
-    # return np.max(a) - np.min(a)
-    _pk_np_acc0: pk.double = a[0]
-    for _pk_np_i0 in range(a.extent(0)):
-        _pk_np_v1: pk.double = a[_pk_np_i0]
-        if _pk_np_v1 > _pk_np_acc0 or _pk_np_v1 != _pk_np_v1:
-            _pk_np_acc0 = _pk_np_v1
-    _pk_np_acc2: pk.double = a[0]
-    for _pk_np_i0 in range(a.extent(0)):
-        _pk_np_v3: pk.double = a[_pk_np_i0]
-        if _pk_np_v3 < _pk_np_acc2 or _pk_np_v3 != _pk_np_v3:
-            _pk_np_acc2 = _pk_np_v3
-    acc += _pk_np_acc0 - _pk_np_acc2
+def _pk_spread_phase1(tid, a: pk.View1D[pk.double], _pk__pk_np_acc0: pk.View1D[pk.double]):
+    _pk_np_i0: pk.int64 = tid
+    _pk_np_v1: pk.double = a[_pk_np_i0]
+    _pk_t0: pk.double = 0.0
+    if _pk_np_v1 == _pk_np_v1:
+        _pk_t0 = _pk_np_v1
+    else:
+        _pk_t0 = math.inf
+    pk.atomic_fetch_max(_pk__pk_np_acc0, [0], (_pk_t0))
+
+
+@pk.workunit
+def _pk_spread_phase2(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double]):
+    _pk_np_i0: pk.int64 = tid
+    _pk_np_v3: pk.double = a[_pk_np_i0]
+    if _pk_np_v3 != _pk_np_v3:
+        acc += 1
+
+
+@pk.workunit
+def _pk_spread_phase3(tid, a: pk.View1D[pk.double], _pk__pk_np_acc4: pk.View1D[pk.double]):
+    _pk_np_i0: pk.int64 = tid
+    _pk_np_v5: pk.double = a[_pk_np_i0]
+    _pk_t0: pk.double = 0.0
+    if _pk_np_v5 == _pk_np_v5:
+        _pk_t0 = _pk_np_v5
+    else:
+        _pk_t0 = -math.inf
+    pk.atomic_fetch_min(_pk__pk_np_acc4, [0], (_pk_t0))
+
+
+@pk.workunit
+def _pk_spread_phase4(tid, acc: pk.Acc[pk.int64], a: pk.View1D[pk.double]):
+    _pk_np_i0: pk.int64 = tid
+    _pk_np_v7: pk.double = a[_pk_np_i0]
+    if _pk_np_v7 != _pk_np_v7:
+        acc += 1
 
 
 def spread(a):
-    if int(a.shape[0]) == 0:
+    # return np.max(a) - np.min(a)
+    if a.shape[0] == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
-    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_spread, a=pk.array(a))
+    _pk_np_acc0 = -np.inf
+    _pk__pk_np_acc0 = np.full(1, _pk_np_acc0, dtype=np.float64)
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase1,
+        a=pk.array(a),
+        _pk__pk_np_acc0=pk.array(_pk__pk_np_acc0))
+    _pk_np_acc0 = _pk__pk_np_acc0[0].item()
+    if _pk_np_acc0 == np.inf:
+        _pk_np_nan2 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase2,
+            a=pk.array(a))
+        if _pk_np_nan2 > 0:
+            _pk_np_acc0 = np.nan
+    _pk_np_acc4 = np.inf
+    _pk__pk_np_acc4 = np.full(1, _pk_np_acc4, dtype=np.float64)
+    pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase3,
+        a=pk.array(a),
+        _pk__pk_np_acc4=pk.array(_pk__pk_np_acc4))
+    _pk_np_acc4 = _pk__pk_np_acc4[0].item()
+    if _pk_np_acc4 == -np.inf:
+        _pk_np_nan6 = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_spread_phase4,
+            a=pk.array(a))
+        if _pk_np_nan6 > 0:
+            _pk_np_acc4 = np.nan
+    return _pk_np_acc0 - _pk_np_acc4

@@ -8,6 +8,6 @@ from numba import jit, njit, vectorize
 @njit
 def k(a):
     for i in range(3):
-        t = np.zeros(4)  # expect: CRB202
+        t = np.zeros(i + 1)  # expect: CRB202
         t[0] = a[i]
         a[i] = t[0]
