@@ -413,11 +413,24 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
     const NumpyFunction* f = Row(n);
     if (f && (f->cls == NumpyClass::kMath || f->cls == NumpyClass::kBuiltin || f->cls == NumpyClass::kNanMinMax)) {
       // The table's dtype rule over the operands' result types (which know
-      // this lowering's new arrays and axis reductions).
-      Scalar r = Scalar::kUnknown;
+      // this lowering's new arrays and axis reductions). As for operators
+      // (below), a scalar of a lower kind than an array operand's takes the
+      // array's dtype in Numba's ufunc loop selection: np.maximum(f32, 0) and
+      // np.add(f32, 1) are float32, np.maximum(f32, 0.5) float64 and
+      // np.maximum(i32, 0) int64 (checked against Numba 0.56).
+      auto kind = [](Scalar s) { return s == Scalar::kBool ? 0 : IsInteger(s) ? 1 : IsComplex(s) ? 3 : 2; };
+      std::vector<std::pair<Scalar, bool>> operands;  // result type, array-valued
+      int array_kind = -1;
       for (const Node& x : Operands(n)) {
         Scalar xs = ResultScalar(x, types);
         if (xs == Scalar::kUnknown) return xs;
+        bool array = IsArrayValued(x);
+        operands.push_back({xs, array});
+        if (array) array_kind = std::max(array_kind, kind(xs));
+      }
+      Scalar r = Scalar::kUnknown;
+      for (const auto& [xs, array] : operands) {
+        if (!array && kind(xs) < array_kind) continue;
         r = r == Scalar::kUnknown ? xs : Promote(r, xs);
       }
       if (r == Scalar::kUnknown) return r;

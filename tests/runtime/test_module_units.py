@@ -67,6 +67,9 @@ def test_module_units_one_translation_unit_for_three_workunits(cache):
             assert f.read() == r["scale"]["module_key"] + "\n"
 
 
+# A Cuda build compiles a module as one unit whatever PYKOKKOS_RT_COMPILE_JOBS
+# says: linking separately compiled device code has not been tried on a GPU.
+@pytest.mark.host_compiler
 def test_module_units_three_workunits_compiled_as_three_parallel_units(cache):
     # PYKOKKOS_RT_COMPILE_JOBS=3: one translation unit per workunit, compiled
     # at once and linked into the one module, whose entry points all work.

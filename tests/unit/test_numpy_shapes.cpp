@@ -276,3 +276,31 @@ TEST_CASE("getEnergy: x = pos[:, 0:1] bound once is read as that slice of pos, s
   // Written through: x stays a view of its own.
   CHECK(AllRewrites(mod.Of("written")).find("- x[") != std::string::npos);
 }
+
+TEST_CASE("mlp relu: np.maximum(f32, 0) allocates float32, a float scalar or an int32 array promotes as in Numba") {
+  // npbench/mlp.py: relu(x) = np.maximum(x, 0) on float32 layers was
+  // allocated float64, so mlp's result was float64 where Numba's is float32.
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"void(float32[:, :], float32[:, :])\")\n"
+      "def relu(x, out):\n"
+      "    y = np.maximum(x, 0)\n"
+      "    out[:] = y\n\n"
+      "@njit(\"void(float32[:], float64[:])\")\n"
+      "def floor_half(x, out):\n"
+      "    y = np.maximum(x, 0.5)\n"
+      "    out[:] = y\n\n"
+      "@njit(\"void(int32[:], int64[:])\")\n"
+      "def clip(x, out):\n"
+      "    y = np.maximum(x, 0)\n"
+      "    out[:] = y\n");
+  auto alloc = [&](const char* k) {
+    const KernelPlan& p = mod.Of(k);
+    INFO(RefusalText(p));
+    CHECK(p.refusals.empty());
+    return AllRewrites(p);
+  };
+  CHECK(alloc("relu").find("dtype=np.float32") != std::string::npos);
+  CHECK(alloc("floor_half").find("dtype=np.float64") != std::string::npos);
+  CHECK(alloc("clip").find("dtype=np.int64") != std::string::npos);
+}
