@@ -768,47 +768,15 @@ def finalize():
     _core.finalize()
 
 
-# Atomics. Inside workunits they compile to Kokkos atomics; on the host they
-# are plain read-modify-writes of the view element (the host is one thread).
-def _atomic(op):
-    def fn(view, index, value):
-        a = view.data if isinstance(view, View) else view
-        idx = tuple(index)
-        old = a[idx].item()
-        a[idx] = op(old, value)
-        return old
-    return fn
+# Host atomics (pk.atomic_add & co): _atomics.py.
+from . import _atomics  # noqa: E402
+from ._atomics import (  # noqa: E402,F401
+    atomic_add, atomic_compare_exchange, atomic_fetch_add, atomic_fetch_and, atomic_fetch_div,
+    atomic_fetch_lshift, atomic_fetch_max, atomic_fetch_min, atomic_fetch_mod, atomic_fetch_mul,
+    atomic_fetch_or, atomic_fetch_rshift, atomic_fetch_sub, atomic_fetch_xor, atomic_increment,
+)
 
-
-atomic_fetch_add = _atomic(lambda a, b: a + b)
-atomic_fetch_sub = _atomic(lambda a, b: a - b)
-atomic_fetch_mul = _atomic(lambda a, b: a * b)
-atomic_fetch_div = _atomic(lambda a, b: a / b if isinstance(a, _builtin_float) else int(a / b))
-atomic_fetch_max = _atomic(lambda a, b: a if a >= b else b)
-atomic_fetch_min = _atomic(lambda a, b: a if a <= b else b)
-atomic_fetch_mod = _atomic(lambda a, b: _math.fmod(a, b) if isinstance(a, _builtin_float) else int(_math.fmod(a, b)))
-atomic_fetch_and = _atomic(lambda a, b: a & b)
-atomic_fetch_or = _atomic(lambda a, b: a | b)
-atomic_fetch_xor = _atomic(lambda a, b: a ^ b)
-atomic_fetch_lshift = _atomic(lambda a, b: a << b)
-atomic_fetch_rshift = _atomic(lambda a, b: a >> b)
-
-
-def atomic_add(view, index, value):
-    atomic_fetch_add(view, index, value)
-
-
-def atomic_increment(view, index):
-    atomic_fetch_add(view, index, 1)
-
-
-def atomic_compare_exchange(view, index, expected, new):
-    a = view.data if isinstance(view, View) else view
-    idx = tuple(index)
-    old = a[idx].item()
-    if old == expected:
-        a[idx] = new
-    return old
+_atomics.init(View)
 
 
 # ----------------------------------------------------------- host ufuncs
