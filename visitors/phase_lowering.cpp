@@ -11,6 +11,7 @@
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/signature_splits.h"
 #include "caramba/analysis/walk.h"
 #include "caramba/rewrite.h"
 #include "caramba/text.h"
@@ -55,13 +56,7 @@ std::string Decorator(const Context& ctx, const Kernel& k, const std::string& si
   while (dec && dec.Type() != "decorator") dec = dec.Parent();
   std::string text = dec ? std::string(dec.Text()) : "@" + std::string(ctx.module().imports.AliasOf("numba")) + ".njit";
   if (sig.empty() || !dec) return text;
-  Node e = dec.NamedChild(0);
-  std::string quoted = "\"" + sig + "\"";
-  if (e.Type() != "call") return "@" + std::string(e.Text()) + "(" + quoted + ")";
-  std::string out = "@" + std::string(e.ChildByField("function").Text()) + "(" + quoted;
-  for (const Node& a : e.ChildByField("arguments").NamedChildren())
-    if (a.Type() == "keyword_argument") out += ", " + std::string(a.Text());
-  return out + ")";
+  return DecoratorWithSignature(dec, sig);
 }
 
 // The phase's eager signature from the kernel's recorded types, or "" when a

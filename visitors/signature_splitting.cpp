@@ -6,22 +6,6 @@
 
 namespace caramba {
 
-namespace {
-
-// The copy's decorator: the kernel's own, with the variant's eager
-// signature first and the kernel's keyword options after it.
-std::string Decorator(const Node& dec, const std::string& sig) {
-  Node e = dec.NamedChild(0);
-  std::string quoted = "\"" + sig + "\"";
-  if (e.Type() != "call") return "@" + std::string(e.Text()) + "(" + quoted + ")";
-  std::string out = "@" + std::string(e.ChildByField("function").Text()) + "(" + quoted;
-  for (const Node& a : e.ChildByField("arguments").NamedChildren())
-    if (a.Type() == "keyword_argument") out += ", " + std::string(a.Text());
-  return out + ")";
-}
-
-}  // namespace
-
 VisitorResult SignatureSplitting::Run(const Context& ctx) const {
   VisitorResult r;
   r.edits = EditList(std::string(Name()));
@@ -44,7 +28,7 @@ VisitorResult SignatureSplitting::Run(const Context& ctx) const {
     std::string_view src = ctx.source();
     std::string copies;
     for (const SignatureVariant& v : s->second) {
-      copies += nl + nl + nl + Decorator(decorators[0], VariantSignature(v)) + nl;
+      copies += nl + nl + nl + DecoratorWithSignature(decorators[0], VariantSignature(v)) + nl;
       copies += std::string(src.substr(def.StartByte(), name.StartByte() - def.StartByte())) + v.name;
       copies += std::string(src.substr(name.EndByte(), def.EndByte() - name.EndByte()));
     }

@@ -343,6 +343,13 @@ bool Lowerer::WrittenThrough(const std::string& name) const {
   return written;
 }
 
+namespace {
+// A scalar's kind in Numba's (and NumPy's) casting order: bool < integer <
+// floating point < complex. A Python number of a lower kind than an array
+// operand takes the array's dtype (ResultScalar).
+int ScalarKind(Scalar s) { return s == Scalar::kBool ? 0 : IsInteger(s) ? 1 : IsComplex(s) ? 3 : 2; }
+}  // namespace
+
 Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
   Node n = StripParens(e);
   std::string_view t = n.Type();
@@ -418,7 +425,6 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
       // array's dtype in Numba's ufunc loop selection: np.maximum(f32, 0) and
       // np.add(f32, 1) are float32, np.maximum(f32, 0.5) float64 and
       // np.maximum(i32, 0) int64 (checked against Numba 0.56).
-      auto kind = [](Scalar s) { return s == Scalar::kBool ? 0 : IsInteger(s) ? 1 : IsComplex(s) ? 3 : 2; };
       std::vector<std::pair<Scalar, bool>> operands;  // result type, array-valued
       int array_kind = -1;
       for (const Node& x : Operands(n)) {
@@ -426,11 +432,11 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
         if (xs == Scalar::kUnknown) return xs;
         bool array = IsArrayValued(x);
         operands.push_back({xs, array});
-        if (array) array_kind = std::max(array_kind, kind(xs));
+        if (array) array_kind = std::max(array_kind, ScalarKind(xs));
       }
       Scalar r = Scalar::kUnknown;
       for (const auto& [xs, array] : operands) {
-        if (!array && kind(xs) < array_kind) continue;
+        if (!array && ScalarKind(xs) < array_kind) continue;
         r = r == Scalar::kUnknown ? xs : Promote(r, xs);
       }
       if (r == Scalar::kUnknown) return r;
@@ -455,10 +461,9 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
     // `f32 / 3` are float32. A scalar of the same or a higher kind promotes
     // as usual: `f32 * 2.0` is float64, `i8 + 3` is int64 (checked against
     // Numba 0.56; NumPy's own value-based rules differ there).
-    auto kind = [](Scalar s) { return s == Scalar::kBool ? 0 : IsInteger(s) ? 1 : IsComplex(s) ? 3 : 2; };
     bool left_array = IsArrayValued(ln), right_array = IsArrayValued(rn);
-    if (left_array && !right_array && kind(r) < kind(l)) r = l;
-    if (right_array && !left_array && kind(l) < kind(r)) l = r;
+    if (left_array && !right_array && ScalarKind(r) < ScalarKind(l)) r = l;
+    if (right_array && !left_array && ScalarKind(l) < ScalarKind(r)) l = r;
     std::string_view op = n.ChildByField("operator").Text();
     if (op == "&" || op == "|" || op == "^") return l == Scalar::kBool && r == Scalar::kBool ? l : Promote(l, r);
     // NumPy adds booleans as booleans, Python as integers: left unknown.

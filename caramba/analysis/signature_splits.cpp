@@ -183,4 +183,14 @@ std::map<std::string, std::vector<SignatureVariant>> PlanSignatureSplits(const T
   return out;
 }
 
+std::string DecoratorWithSignature(const Node& decorator, const std::string& sig) {
+  Node e = decorator.NamedChild(0);
+  std::string quoted = "\"" + sig + "\"";
+  if (e.Type() != "call") return "@" + std::string(e.Text()) + "(" + quoted + ")";
+  std::string out = "@" + std::string(e.ChildByField("function").Text()) + "(" + quoted;
+  for (const Node& a : e.ChildByField("arguments").NamedChildren())
+    if (a.Type() == "keyword_argument") out += ", " + std::string(a.Text());
+  return out + ")";
+}
+
 }  // namespace caramba

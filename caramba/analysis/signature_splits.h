@@ -60,4 +60,9 @@ std::string KindCondition(const std::string& arg, const Type& t, const std::stri
 /// `2-D float32 array`, `int64`.
 std::string DescribeKind(const Type& t);
 
+/// The text of a Numba decorator node (`@njit`, `@nb.jit(parallel=True)`)
+/// with `sig` as its eager signature, first, and its keyword options after
+/// it: how a per-signature copy and a phase kernel are decorated.
+std::string DecoratorWithSignature(const Node& decorator, const std::string& sig);
+
 }  // namespace caramba
