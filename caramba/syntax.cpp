@@ -232,6 +232,14 @@ TSParser* ThreadParser() {
 }  // namespace
 
 Tree Tree::Parse(std::string source) {
+  // A lone carriage return (an old Mac line ending, or a stray one) ends a
+  // line for CPython, which reads every `\r` not before `\n` as `\n`, in
+  // comments and string literals too. Tree-sitter's grammar lets a comment
+  // run on past it, so `x = 1  # c<CR>y = 2` would lose a statement that
+  // Python runs. Read it as Python does; the length stays the same, so
+  // every byte offset does too.
+  for (size_t i = source.find('\r'); i != std::string::npos; i = source.find('\r', i + 1))
+    if (i + 1 >= source.size() || source[i + 1] != '\n') source[i] = '\n';
   auto owned = std::make_unique<std::string>(std::move(source));
   TSTree* t = ts_parser_parse_string(ThreadParser(), nullptr, owned->data(),
                                      static_cast<uint32_t>(owned->size()));

@@ -83,6 +83,34 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
 namespace caramba::syntax_checks {
 
 
+namespace {
+// A line's indentation as CPython's tokenizer measures it: `col` with tabs to
+// the next multiple of 8, `alt` with a tab as one column (a form feed resets
+// both). Two lines whose `col` and `alt` order differently mix tabs and
+// spaces in a way whose meaning depends on the tab width: a TabError.
+struct IndentColumns {
+  uint32_t col = 0, alt = 0;
+};
+IndentColumns MeasureIndent(std::string_view src, uint32_t line_start) {
+  IndentColumns c;
+  for (uint32_t i = line_start; i < src.size(); ++i) {
+    if (src[i] == ' ') {
+      ++c.col, ++c.alt;
+    } else if (src[i] == '\t') {
+      c.col = (c.col / 8 + 1) * 8, ++c.alt;
+    } else if (src[i] == '\f') {
+      c.col = c.alt = 0;
+    } else {
+      break;
+    }
+  }
+  return c;
+}
+bool TabConsistent(IndentColumns a, IndentColumns b) {
+  return (a.col == b.col) == (a.alt == b.alt) && (a.col < b.col) == (a.alt < b.alt);
+}
+}  // namespace
+
 // Statement lists the grammar accepts and CPython does not: an empty block
 // (a def, class, if ... without a body: tree-sitter's external scanner lets
 // the block be empty) and statements indented unlike their siblings
@@ -155,7 +183,7 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
     // A block on lines of its own is indented deeper than the line of the
     // statement it belongs to (`def f():` then `x = 1` at the def's column is
     // CPython's "expected an indented block").
-    uint32_t owner_indent = 0;
+    uint32_t owner_indent = 0, owner_line_start = 0;
     bool has_owner = false;
     if (type == "block") {
       Node owner = n.Parent();
@@ -163,18 +191,30 @@ void FindIndentationProblems(const Tree& tree, std::vector<SyntaxProblem>* out) 
         uint32_t line_start = owner.StartByte();
         while (line_start > 0 && src[line_start - 1] != '\n' && src[line_start - 1] != '\r') --line_start;
         has_owner = starts_line(line_start, &owner_indent);
+        owner_line_start = line_start;
         uint32_t i = line_start;
         while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
         owner_indent = i - line_start;
       }
     }
     bool any = false;
+    std::optional<IndentColumns> first_indent, owner_columns;
+    if (has_owner) owner_columns = MeasureIndent(src, owner_line_start);
     for (const Node& c : n.NamedChildren()) {
       if (c.Type() == "comment") continue;
       any = true;
       if (c.IsError() || c.IsMissing()) continue;
       uint32_t column = 0;
       if (!starts_line(c.StartByte(), &column)) continue;  // after `;` or on the header's line
+      // Tabs against spaces, compared with the block's first statement and
+      // with the line that owns the block (both on CPython's indent stack).
+      IndentColumns indent = MeasureIndent(src, c.StartByte() - column);
+      if (!first_indent) first_indent = indent;
+      if (!TabConsistent(indent, *first_indent) || (owner_columns && !TabConsistent(*owner_columns, indent))) {
+        out->push_back({SyntaxProblem::Kind::kError, c.StartByte() - column, c.StartByte(),
+                        "inconsistent use of tabs and spaces in indentation"});
+        continue;
+      }
       if (!want) {
         want = column;
         if (has_owner && column <= owner_indent)

@@ -153,6 +153,32 @@ void CheckNamedExpression(const Node& n, const Path& path, std::vector<SyntaxPro
 // another (`a += b = 1`, `p = q: int = 1`, `o[i] = f += 1`). Only a chain of
 // plain assignments (`a = b = 1`) is Python.
 void CheckAssignment(const Node& n, std::string_view t, const Path& path, std::vector<SyntaxProblem>* out) {
+  // `x += 1` takes one target: a name, an attribute or a subscript, in
+  // parentheses or not; `q, += x` (a tuple) and `[a] += x` are refused.
+  if (t == "augmented_assignment") {
+    Node target = n.ChildByField("left");
+    // `(q) += 1` is q in parentheses; the grammar may call it a one-element
+    // tuple pattern, but without a comma it is no tuple.
+    auto parenthesized = [](const Node& t) {
+      std::string_view ty = t.Type();
+      if (t.NamedChildCount() != 1) return false;
+      if (ty == "parenthesized_expression") return true;
+      if (ty != "tuple_pattern" && ty != "tuple") return false;
+      for (uint32_t i = 0; i < t.ChildCount(); ++i)
+        if (t.Child(i).Type() == ",") return false;
+      return true;
+    };
+    while (target && parenthesized(target)) target = target.NamedChild(0);
+    std::string_view tt = target ? target.Type() : std::string_view();
+    if (target && tt != "identifier" && tt != "attribute" && tt != "subscript" && !target.IsError() &&
+        !target.IsMissing()) {
+      std::string what = tt == "pattern_list" || tt == "tuple" || tt == "tuple_pattern" || tt == "expression_list"
+                             ? "tuple"
+                         : tt == "list" || tt == "list_pattern" ? "list"
+                                                                : "expression";
+      Report(out, target, "'" + what + "' is an illegal expression for augmented assignment");
+    }
+  }
   if (path.empty()) return;
   const Node& parent = path.back();
   std::string_view pt = parent.Type();
@@ -201,6 +227,11 @@ void CheckNames(const Node& n, std::string_view t, std::vector<SyntaxProblem>* o
     if (t == "argument_list" && pt != "keyword_argument") continue;
     if (name && (name.Type() == "list_splat_pattern" || name.Type() == "dictionary_splat_pattern"))
       name = name.NamedChild(0);  // a typed *args
+    // A parameter is a name: `def f(*a.b)` parses as a splat pattern here.
+    if (t != "argument_list" && name && name.Type() != "identifier" && !name.IsError() && !name.IsMissing()) {
+      Report(out, name, "invalid syntax: a parameter must be a name, not '" + std::string(name.Text()) + "'");
+      continue;
+    }
     if (!name || name.Type() != "identifier") continue;
     if (!seen.insert(NormalizedName(name.Text())).second)
       Report(out, name, t == "argument_list" ? "keyword argument repeated: " + std::string(name.Text())

@@ -137,3 +137,36 @@ TEST_CASE("syntax: a positional argument after a keyword argument (fuzz: prefix_
                          "f(1,  # one\n  b=2)\n"})
     Accepted(ok);
 }
+
+TEST_CASE("syntax: the sanitized device fuzz run's findings (fuzz: star_param_attribute, tuple_augmented_target, tab_after_space_block, comment_ending_in_cr)") {
+  // def k(a, *re.t): a parameter is a name.
+  Refused("def k(a, *re.t):\n    a[0] = 1.0\n", "a parameter must be a name");
+  Refused("def k(a, **re.t):\n    pass\n", "a parameter must be a name");
+  // q, += x[i] * x[i]
+  Refused("def f(x):\n    q, += x[0]\n", "'tuple' is an illegal expression for augmented assignment");
+  Refused("def f(x):\n    [q] += x[0]\n", "'list' is an illegal expression for augmented assignment");
+  Refused("def f(x):\n    (r,) += x\n", "'tuple' is an illegal expression for augmented assignment");
+  for (const char* ok : {"def f(a):\n    (q) += a\n", "def f(a):\n    a.b += 1\n    (a[1]) += 2\n    ((x)) -= 1\n",
+                         "def f(*args, **kw):\n    pass\n", "f = lambda *a, **k: 0\n"})
+    Accepted(ok);
+  // A block indented with a space, then a tab: equal in bytes, not for CPython.
+  Refused("def f(a):\n x = 1\n\ty = 2\n", "inconsistent use of tabs and spaces in indentation");
+  Refused("if a:\n        x = 1\n\ty = 2\n", "inconsistent use of tabs and spaces in indentation");
+  Refused("if a:\n\tif b:\n\t\tx = 1\n        \ty = 2\n", "inconsistent use of tabs and spaces in indentation");
+  Accepted("if a:\n\tx = 1\n\tif b:\n\t\ty = 2\n\tz = 3\n");
+  Accepted("if a:\n    x = 1\n    if b:\n        y = 2\n");
+  // A comment ended by a lone carriage return: the next "line" is code.
+  Refused("def f(a):  # c\r x = 1\n\ty = 2\n", "inconsistent use of tabs and spaces in indentation");
+  Accepted("def f(a):\r    x = 1\r    return x\r");
+}
+
+TEST_CASE("syntax: a lone carriage return ends a line, as in CPython (fuzz: comment_ending_in_cr)") {
+  caramba::Tree t = caramba::Tree::Parse("def f(a):\n    a[0] = 1.0  # c\r    a[1] = 2.0\n");
+  caramba::Node body = t.Root().NamedChild(0).ChildByField("body");
+  REQUIRE(body);
+  int statements = 0;
+  for (const caramba::Node& s : body.NamedChildren()) statements += s.Type() != "comment";
+  CHECK(statements == 2);
+  // The source keeps its length, so offsets into the user's text hold.
+  CHECK(t.Source().size() == std::string("def f(a):\n    a[0] = 1.0  # c\r    a[1] = 2.0\n").size());
+}
