@@ -132,13 +132,29 @@ NodeIndex::NodeIndex(TSNode root) {
   ts_tree_cursor_delete(&c);
 }
 
+namespace {
+struct StartLess {
+  template <typename E>
+  bool operator()(const E& e, uint32_t s) const { return e.start < s; }
+  template <typename E>
+  bool operator()(uint32_t s, const E& e) const { return s < e.start; }
+};
+}  // namespace
+
 uint32_t NodeIndex::Find(const TSNode& n) const {
   // Pre-order never decreases the start byte: search it, then compare the
   // few nodes that start there (a statement, its expression, a name).
   uint32_t start = ts_node_start_byte(n);
-  auto it = std::lower_bound(entries_.begin(), entries_.end(), start,
-                             [](const Entry& e, uint32_t s) { return e.start < s; });
-  for (; it != entries_.end() && it->start == start; ++it)
+  auto [first, last] = std::equal_range(entries_.begin(), entries_.end(), start, StartLess{});
+  // Nodes that start together are nested (`a + b + c` is a chain of them,
+  // 2,000 deep in long sums), so their end bytes do not grow in pre-order:
+  // search the end too, then compare the few of the same extent. A run
+  // that breaks the order (zero-width nodes of error recovery) is scanned.
+  uint32_t end = ts_node_end_byte(n);
+  auto it = std::partition_point(first, last, [&](const Entry& e) { return ts_node_end_byte(e.node) > end; });
+  for (; it != last && ts_node_end_byte(it->node) == end; ++it)
+    if (ts_node_eq(it->node, n)) return static_cast<uint32_t>(it - entries_.begin());
+  for (it = first; it != last; ++it)
     if (ts_node_eq(it->node, n)) return static_cast<uint32_t>(it - entries_.begin());
   return kNone;
 }

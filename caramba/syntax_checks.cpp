@@ -80,6 +80,8 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     } else if (type == "identifier") {
       syntax_checks::CheckIdentifier(n, &out);
       return false;
+    } else if (type == "string") {
+      syntax_checks::CheckStringLines(n, &out);
     }
     syntax_checks::CheckTreeNode(n, path, &out);
     return true;

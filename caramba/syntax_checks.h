@@ -41,6 +41,8 @@ void CheckIdentifier(const Node& n, std::vector<SyntaxProblem>* out);
 /// The name as CPython compares names: NFKC-normalised (fullwidth `ｘ` is `x`).
 std::string NormalizedName(std::string_view name);
 void FindNonPrintable(const Tree& tree, std::vector<SyntaxProblem>* out);
+/// A line break inside a string in single quotes (not escaped by `\`).
+void CheckStringLines(const Node& n, std::vector<SyntaxProblem>* out);
 void FindContinuationAtEnd(const Tree& tree, std::vector<SyntaxProblem>* out);
 void FindPython2Operators(const Tree& tree, std::vector<SyntaxProblem>* out);
 

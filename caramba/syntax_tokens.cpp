@@ -208,4 +208,23 @@ void FindPython2Operators(const Tree& tree, std::vector<SyntaxProblem>* out) {
   }
 }
 
+// A string in single quotes ends on its line: a line break inside it is
+// CPython's "unterminated string literal" unless a backslash escapes it
+// (`"ab\<newline>cd"` continues the literal). Tree-sitter's grammar accepts
+// `@njit("<newline>float64(...)")` as one string.
+void CheckStringLines(const Node& n, std::vector<SyntaxProblem>* out) {
+  std::string_view t = n.Text();
+  size_t q = t.find_first_of("'\"");
+  if (q == std::string_view::npos || t.substr(q, 3) == "\"\"\"" || t.substr(q, 3) == "'''") return;
+  for (size_t i = q + 1; i < t.size(); ++i) {
+    if (t[i] != '\n' && t[i] != '\r') continue;
+    if (t[i] == '\n' && i > 0 && t[i - 1] == '\r') continue;  // the \n of a \r\n
+    size_t backslashes = 0;
+    for (size_t j = i; j > q + 1 && t[j - 1] == '\\'; --j) ++backslashes;
+    if (backslashes % 2 == 1) continue;
+    Report(out, n.StartByte(), n.StartByte() + static_cast<uint32_t>(i), "unterminated string literal");
+    return;
+  }
+}
+
 }  // namespace caramba::syntax_checks

@@ -124,7 +124,8 @@ void CheckConstrainedType(const Node& n, const Path& path, std::vector<SyntaxPro
 // pattern; the grammar also takes `importznumpy as np` as a statement.
 void CheckAsPattern(const Node& n, const Path& path, std::vector<SyntaxProblem>* out) {
   static const std::set<std::string_view> kRefused{"expression_statement", "assignment",      "augmented_assignment",
-                                                   "return_statement",     "expression_list", "argument_list"};
+                                                   "return_statement",     "expression_list", "argument_list",
+                                                   "type"};  // `importtry: numpy as np`
   if (!path.empty() && kRefused.count(path.back().Type())) Report(out, n, "invalid syntax: 'as' here");
 }
 
@@ -283,6 +284,15 @@ void CheckImportComma(const Node& n, std::vector<SyntaxProblem>* out) {
     Report(out, last, "trailing comma not allowed without surrounding parentheses");
 }
 
+// `from m import a.b` (or `a.b as c`): what a from-import names is one name.
+void CheckImportedNames(const Node& n, std::vector<SyntaxProblem>* out) {
+  for (const Node& name : n.ChildrenByField("name")) {
+    Node dotted = name.Type() == "aliased_import" ? name.ChildByField("name") : name;
+    if (dotted && dotted.Type() == "dotted_name" && dotted.NamedChildCount() > 1)
+      Report(out, dotted, "invalid syntax: 'from ... import' takes names, not '" + std::string(dotted.Text()) + "'");
+  }
+}
+
 // A simple statement is one logical line: a line break inside it must be
 // inside brackets or after `\`. Tree-sitter continues `np.` on the next line.
 void CheckLogicalLine(const Node& stmt, std::vector<SyntaxProblem>* out) {
@@ -343,6 +353,7 @@ void CheckTreeNode(const Node& n, const Path& path, std::vector<SyntaxProblem>* 
     CheckNames(n, t, out);
   } else if (t == "import_statement" || t == "import_from_statement") {
     CheckImportComma(n, out);
+    if (t == "import_from_statement") CheckImportedNames(n, out);
   }
   if (t == "module" || t == "block") CheckStatementSeparation(n, out);
   if (t == "expression_statement" || t == "return_statement" || t == "import_statement" ||

@@ -4,6 +4,7 @@
 #include "caramba/analysis/phases.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/shape_rank.h"
@@ -387,13 +388,28 @@ Node StaticTyping::ParentOf(const Node& n) const {
   return it != parents_.end() ? it->second : n.Parent();
 }
 
-bool StaticTyping::InScalarContext(const Node& start) const {
+std::pair<Node, Node> StaticTyping::ClimbArithmetic(const Node& start) const {
+  // The climb from a node never depends on where it started below it, so a
+  // node passed once answers for every later climb through it.
+  std::vector<const void*> passed;
   Node child = start;
   Node n = ParentOf(start);
   while (n && IsArithmetic(n, child)) {
+    auto known = climbs_.find(n.Raw().id);
+    if (known != climbs_.end()) {
+      std::tie(n, child) = known->second;
+      break;
+    }
+    passed.push_back(n.Raw().id);
     child = n;
     n = ParentOf(n);
   }
+  for (const void* id : passed) climbs_[id] = {n, child};
+  return {n, child};
+}
+
+bool StaticTyping::InScalarContext(const Node& start) const {
+  auto [n, child] = ClimbArithmetic(start);
   if (!n) return false;
   std::string_view t = n.Type();
   if (t == "slice") return true;

@@ -140,6 +140,10 @@ class StaticTyping {
   /// and asks the call graph for helpers' ranks, which are memoised).
   std::map<std::string, int> ComputeArrayRanks() const;
   bool InScalarContext(const Node& n) const;
+  /// The first ancestor of n that is not arithmetic on the way up (and its
+  /// child on the path): memoised for every node passed, so the identifiers
+  /// of an N-term sum climb it in O(N) together, not O(N^2).
+  std::pair<Node, Node> ClimbArithmetic(const Node& n) const;
   /// n.Parent(), from a table built by one walk of the def (tree-sitter
   /// finds a parent by descending from the root, on every call).
   Node ParentOf(const Node& n) const;
@@ -150,6 +154,7 @@ class StaticTyping {
   std::map<std::string, int> ranks_;        // ArrayRanks(), once
   std::set<std::string> scalar_locals_;     // locals only a scalar can be
   mutable std::map<const void*, Node> parents_;  // ParentOf's table, by node id
+  mutable std::map<const void*, std::pair<Node, Node>> climbs_;  // ClimbArithmetic's, by node id
   // ScalarParamType per parameter and IndexLocals, computed on first use:
   // the body does not change during a StaticTyping's life, and the plan asks
   // for each parameter several times (TypeParameters, HasScalarUse,

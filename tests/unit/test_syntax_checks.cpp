@@ -170,3 +170,18 @@ TEST_CASE("syntax: a lone carriage return ends a line, as in CPython (fuzz: comm
   // The source keeps its length, so offsets into the user's text hold.
   CHECK(t.Source().size() == std::string("def f(a):\n    a[0] = 1.0  # c\r    a[1] = 2.0\n").size());
 }
+
+TEST_CASE("syntax: the second device fuzz run's findings (fuzz: njit_signature_string_broken, from_import_dotted_name, importtry_annotation_as)") {
+  Refused("@njit(\"\nfloat64(int64)\")\ndef f(n):\n    return n\n", "unterminated string literal");
+  Refused("x = 'ab\ncd'\n", "invalid syntax");  // the grammar itself stops here
+  Refused("x = 'ab\\\\\ncd'\n", "unterminated string literal");  // an escaped backslash, then the break
+  for (const char* ok : {"x = 'ab\\\ncd'\n", "x = \"\"\"a\nb\"\"\"\n", "x = r'a\\\nb'\n", "x = f'{a}\\\n'\n",
+                         "x = 'ab\\\r\ncd'\n", "x = b'''\n'''\n"})
+    Accepted(ok);
+  Refused("from numba import jnp.it, njit\n", "'from ... import' takes names, not 'jnp.it'");
+  Refused("from a import (b.c as d)\n", "'from ... import' takes names");
+  for (const char* ok : {"from a.b import c\n", "from a import (b as c, d)\n", "from . import x\n", "import a.b as c\n"})
+    Accepted(ok);
+  Refused("importtry: numpy as np\n", "'as' here");
+  Accepted("x: int = 1\nwith open(p) as f:\n    pass\n");
+}

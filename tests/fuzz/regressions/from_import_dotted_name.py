@@ -1,0 +1,11 @@
+# CRB201: the kernel stays Numba code, byte for byte (np.cumsum has no row in
+ # the NumPy table; np.sum is lowered by the NumpyTransformer[.
+import time
+
+import numpy as np
+from numba import jnp.it, njit, vectorize
+
+
+@njit
+def k(a):  # expect: CRB140
+    return np.cumsum(a)  # expect: CRB201
