@@ -1,7 +1,8 @@
-"""bench-thesis's summary of issue 16's checks, its plots and docs/benchmarks.md
-(scripts/bench_thesis.py measures; this file only judges and writes).
+"""bench-thesis's summary of the performance targets (issue 16's checks), its
+plots and docs/benchmarks.md (scripts/bench_thesis.py measures; this file only
+judges and writes).
 
-The checks, as the issue words them, with how each is read here:
+The targets, as the issue words them, with how each is read here:
 - every thesis kernel at least 1.0x Numba's speed at equal thread counts, for
   sizes with 1 ms of work or more: both sides' medians >= 1 ms; the parallel Numba
   kernel (lennard_jones, prange) against the translation on OpenMP with the same
@@ -99,7 +100,7 @@ def checks(r):
 
 def summary(r):
     from bench_thesis import table
-    return ("Issue 16's checks on this machine (%d threads; each row from this run):\n\n" % r["threads"] +
+    return ("The performance targets on this machine (%d threads; each row from this run):\n\n" % r["threads"] +
             table(["check", "machine", "measured", "verdict"], checks(r)) +
             "\n\nNot measured here: the GPU checks (scripts/gpu-test on a GPU machine).")
 
@@ -196,7 +197,7 @@ def write_doc(path, head, summary_text, sections, r, args):
               "uses one; the Serial column (Numba / Serial) is the equal-thread comparison. Numba's own "
               "parallel kernel (`lennard_jones`) wakes its thread pool on every call: on a loaded machine that "
               "costs it tens of milliseconds at small sizes.", ""]
-    lines += ["## Summary: issue 16's checks", "", summary_text.split("\n\n", 1)[1], ""]
+    lines += ["## Summary: the performance targets", "", summary_text.split("\n\n", 1)[1], ""]
     if figures:
         lines += ["## Plots", ""] + ["![%s](%s)" % (f[:-4], f) for f in figures] + [""]
     else:
