@@ -32,6 +32,7 @@ import math
 import os
 import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -272,8 +273,8 @@ def kernel_times(a, caramba, env, work, results):
                 if e > (a.max_exp_lj if kernel == "lennard_jones" else a.max_exp):
                     continue
                 quiet = [m for m in measured if m["kernel"] == kernel and m["exp"] == e and m["load"] == "quiet"]
-                # Loaded: only the sizes the checks are about (1 ms of work or more).
-                if load != "quiet" and not (quiet and max(report.work(quiet[0]["numba"], quiet[0][s])
+                # Loaded after quiet: only the sizes the checks are about (1 ms of work or more).
+                if load != "quiet" and "quiet" in a.loads.split(",") and not (quiet and max(report.work(quiet[0]["numba"], quiet[0][s])
                                                           for s in ("OpenMP", "Serial")) >= report.WORK_S):
                     continue
                 path = os.path.join(work, "%s_%d.npz" % (kernel, e))
@@ -375,6 +376,8 @@ def main():
 
     import numpy as np
     import bench_thesis_report as report
+    # Killed (SIGTERM), still stop the busy processes of a loaded section and remove the work folder.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     threads = os.environ.get("OMP_NUM_THREADS", "2")
     caramba = os.path.join(a.build, "caramba")
     env = dict(os.environ)
