@@ -1,26 +1,38 @@
-"""The thesis's chapter 4 tables rebuilt side by side (run through scripts/bench-thesis).
+"""The thesis's chapter 4 tables rebuilt side by side, and issue 16's checks
+(run through scripts/bench-thesis; one command writes docs/benchmarks.md).
 
 Table 4.1  translation time per thesis file (bench_translate, in process)
 Table 4.2  kernel time against Numba at the thesis's sizes: Numba (the file as
            written), the translation on Kokkos OpenMP and on Kokkos Serial,
-           each side in its own process with the same pinned thread count
+           each side in its own process with the same pinned thread count;
+           with --loads quiet,loaded the rows with 1 ms of work or more again
+           with one busy process per core but one
+Serial     the serial kernels translated as Numba runs them (--parallelize=none,
+           one pk.Serial kernel) against Numba
 Table 4.3  the GPU table: measured only on a machine with a GPU (scripts/gpu-test)
-Table 4.4  first-call (compile) and warm-call overhead of each translated file,
+Table 4.4  first-call (compile) and warm-call overhead of each translated kernel,
            translated with recorded types (`caramba record`) and without
+First      the cold first call of each thesis file (scripts/bench-firstcall
+           --record), quiet and loaded
+Dispatch   a one-iteration kernel on OpenMP (scripts/bench-dispatch), quiet and loaded
 
 Each measured side runs in a child process of this script (`--child`), which
 loads the module, reads the inputs from an .npz file, calls the kernel once
 (JIT compile) and then times it: the median of up to 13 calls (the thesis's
 count) or as many as fit in --budget seconds, at least 3.
-Writes docs/benchmarks.md (tables; a plot too when matplotlib imports).
+The summary (bench_thesis_report.py) says which of issue 16's checks pass on
+this machine, with the numbers; docs/benchmarks.md gets the tables, the
+summary and the plots (docs/benchmarks-*.png, when matplotlib imports).
 """
 import argparse
+import contextlib
 import importlib.util
 import json
 import math
 import os
 import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -157,7 +169,7 @@ def ms(x):
     return "%.3g" % (x * 1e3) if x < 0.01 else "%.2f" % (x * 1e3)  # 3 significant digits below 10 ms
 
 
-def table_41(build, repeat):
+def table_41(build, repeat, results):
     bench = os.path.join(build, "tests", "golden", "bench_translate")
     if not os.path.exists(bench):
         found = [os.path.join(d, f) for d, _, fs in os.walk(build) for f in fs if f == "bench_translate"]
@@ -170,6 +182,7 @@ def table_41(build, repeat):
         if len(parts) >= 8:
             ours[os.path.basename(parts[0])] = (int(parts[2]), float(parts[3]), float(parts[4]), float(parts[7]))
     rows = []
+    results["41"] = {f: {"kernels": v[0], "wall_ms": v[1], "min_ms": v[2], "cpu_ms": v[3]} for f, v in ours.items()}
     for f, (tf, tk, tp, tt, total) in THESIS_41.items():
         k, med, best, cpu = ours.get(f, (0, float("nan"), float("nan"), float("nan")))
         rows.append([f, tf, k, "%.3f" % med, "%.3f" % best, "%.3f" % cpu, "%.2f" % total, "%.1fx" % (total / cpu)])
@@ -177,8 +190,9 @@ def table_41(build, repeat):
                   "thesis total ms", "thesis / our CPU"], rows)
 
 
-def translate(caramba, src, out, space, profile=None):
-    return run([caramba, src, "-o", out, "--space", space] + (["--types", profile] if profile else [])).returncode
+def translate(caramba, src, out, space, profile=None, extra=()):
+    return run([caramba, src, "-o", out, "--space", space] + (["--types", profile] if profile else []) +
+               list(extra)).returncode
 
 
 def record_types(caramba, env, work, src, kernels):
@@ -201,6 +215,136 @@ def record_types(caramba, env, work, src, kernels):
     return profile if p.returncode == 0 and os.path.exists(profile) else None
 
 
+@contextlib.contextmanager
+def machine(load, threads):
+    """"loaded": one busy process per pinned thread but one (at least one), as
+    scripts/bench-dispatch does; "quiet": none of the benchmark's own."""
+    busy = []
+    if load == "loaded":
+        busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(max(int(threads) - 1, 1))]
+        time.sleep(0.5)
+    try:
+        yield
+    finally:
+        for b in busy:
+            b.kill()
+            b.wait()
+
+
+def loadavg():
+    return " ".join(open("/proc/loadavg").read().split()[:3])
+
+
+def cell(r, key="median"):
+    return r.get("error", ms(r.get(key))) if r else "-"
+
+
+def ratio(a, b):
+    return "%.2f" % (a["median"] / b["median"]) if a and b and "median" in a and "median" in b else "-"
+
+
+def kernel_times(a, caramba, env, work, results):
+    import bench_thesis_report as report
+    """Table 4.2 (quiet, then the rows with 1 ms of work or more loaded) and
+    the serial translations against Numba. Fills results["42"] and
+    results["serial"] for the summary and the plots."""
+    import numpy as np
+    wanted = [k for k in a.kernels.split(",") if k]
+    trans = {}
+    for f in sorted({k[1] for k in KERNELS if not wanted or k[0] in wanted}):
+        src = os.path.join(THESIS, f)
+        # The corpus files carry no eager signatures: translate with the
+        # types Numba compiles for them (`caramba record`), as a user would.
+        profile = record_types(caramba, env, work, src, [k for k in KERNELS if k[1] == f])
+        for space in ("OpenMP", "Serial"):
+            out = os.path.join(work, "%s_%s.py" % (f[:-3], space.lower()))
+            translate(caramba, src, out, space, profile)
+            trans[(f, space)] = out
+        # As Numba runs a serial kernel: one kernel on pk.Serial, no loop parallelised.
+        out = os.path.join(work, "%s_none.py" % f[:-3])
+        translate(caramba, src, out, "OpenMP", profile, ["--parallelize=none"])
+        trans[(f, "none")] = out
+    rows, serial_rows, measured, serial = [], [], [], []
+    for load in a.loads.split(","):
+        for kernel, f, fn, exps in KERNELS:
+            if wanted and kernel not in wanted:
+                continue
+            for e in exps:
+                if e > (a.max_exp_lj if kernel == "lennard_jones" else a.max_exp):
+                    continue
+                quiet = [m for m in measured if m["kernel"] == kernel and m["exp"] == e and m["load"] == "quiet"]
+                # Loaded after quiet: only the sizes the checks are about (1 ms of work or more).
+                if load != "quiet" and "quiet" in a.loads.split(",") and not (quiet and max(report.work(quiet[0]["numba"], quiet[0][s])
+                                                          for s in ("OpenMP", "Serial")) >= report.WORK_S):
+                    continue
+                path = os.path.join(work, "%s_%d.npz" % (kernel, e))
+                np.savez(path, **{"arg%d" % i: x for i, x in enumerate(inputs_for(kernel, 10 ** e))})
+                with machine(load, env["OMP_NUM_THREADS"]):
+                    nb = measure("numba", os.path.join(THESIS, f), fn, path, env, a.budget)
+                    omp = measure("OpenMP", trans[(f, "OpenMP")], fn, path, env, a.budget)
+                    ser = measure("Serial", trans[(f, "Serial")], fn, path, env, a.budget)
+                    # The serial check: Numba's serial kernels, at 1 ms of work or more.
+                    none = None
+                    if kernel != "lennard_jones" and report.work(nb, ser) >= report.WORK_S:
+                        none = measure("Serial", trans[(f, "none")], fn, path, env, a.budget)
+                os.remove(path)
+                m = {"kernel": kernel, "exp": e, "load": load, "numba": nb, "OpenMP": omp, "Serial": ser,
+                     "parallel_numba": kernel == "lennard_jones"}
+                measured.append(m)
+                th = THESIS_42.get((kernel, e), (None, None, None))
+                same = "-"
+                if "value" in nb and "value" in omp:
+                    same = "yes" if np.isclose(nb["value"], omp["value"], rtol=1e-6) else "NO"
+                row = [kernel, "10^%d" % e, load, cell(nb), cell(omp), cell(ser), ratio(nb, omp), ratio(nb, ser), same,
+                       "-" if th[2] is None else "%.2f" % th[2], "-" if th[1] is None else "%.2f" % th[1]]
+                rows.append(row)
+                print("  " + " | ".join(row), flush=True)
+                if none is not None:
+                    sm = {"kernel": kernel, "exp": e, "load": load, "numba": nb, "none": none}
+                    serial.append(sm)
+                    same = "-"
+                    if "value" in nb and "value" in none:
+                        same = "yes" if np.isclose(nb["value"], none["value"], rtol=1e-6) else "NO"
+                    serial_rows.append([kernel, "10^%d" % e, load, cell(nb), cell(none), ratio(none, nb), same])
+    results["42"], results["serial"] = measured, serial
+    t42 = table(["kernel", "size", "machine", "Numba ms", "Kokkos OpenMP ms", "Kokkos Serial ms", "Numba / OpenMP",
+                 "Numba / Serial", "same result", "thesis Numba ms", "thesis PyKokkos kernel ms"], rows)
+    tser = table(["kernel", "size", "machine", "Numba ms (serial kernel)", "translation, one pk.Serial kernel ms",
+                  "translation / Numba", "same result"], serial_rows)
+    return t42, tser
+
+
+def first_calls(a, env, work, results):
+    """The cold first call of each thesis file, quiet and loaded
+    (scripts/bench-firstcall --record); the shared PCH stays."""
+    outputs = []
+    fenv = dict(env, OMP_PROC_BIND=env.get("OMP_PROC_BIND", "false"))
+    fenv.pop("PYKOKKOS_RT_CACHE_DIR", None)  # bench-firstcall gives each run its own
+    results["firstcall"] = {}
+    for load in a.loads.split(","):
+        out = os.path.join(work, "firstcall_%s.json" % load)
+        with machine(load, env["OMP_NUM_THREADS"]):
+            p = run([sys.executable, os.path.join(ROOT, "pykokkos_rt", "bench", "bench_firstcall.py"), "--root", ROOT,
+                     "--caramba", os.path.join(a.build, "caramba"), "--record", "--rounds", str(a.firstcall_rounds),
+                     "--json", out], env=fenv)
+        results["firstcall"][load] = json.load(open(out))
+        outputs.append("machine %s (load average %s):\n\n```\n%s\n```" % (load, loadavg(), p.stdout.strip()))
+        print(outputs[-1], flush=True)
+    return "\n\n".join(outputs)
+
+
+def dispatch(a, env, work, results):
+    out = os.path.join(work, "dispatch.json")
+    cmd = [sys.executable, os.path.join(ROOT, "pykokkos_rt", "bench", "bench_dispatch.py"), "--calls",
+           str(a.dispatch_calls), "--loads", a.loads, "--json", out]
+    if a.dispatch_only:
+        cmd += ["--only", a.dispatch_only]
+    p = run(cmd, env=env)
+    results["dispatch"] = json.load(open(out))
+    print("\n" + p.stdout, flush=True)
+    return "```\n" + p.stdout.strip() + "\n```"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--child", action="store_true")
@@ -208,19 +352,32 @@ def main():
     ap.add_argument("--module")
     ap.add_argument("--function")
     ap.add_argument("--inputs")
-    ap.add_argument("--budget", type=float, default=2.0, help="seconds of timed calls per measurement")
+    ap.add_argument("--budget", type=float, default=1.0, help="seconds of timed calls per measurement")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--max-exp", type=int, default=7, help="largest size 10^k of the array kernels (thesis: 8)")
     ap.add_argument("--max-exp-lj", type=int, default=4, help="largest Lennard-Jones size 10^k (thesis: 5)")
     ap.add_argument("--kernels", default="", help="comma-separated subset of lennard_jones,sum2d,sum3d,star,star2")
-    ap.add_argument("--repeat", type=int, default=101, help="translations per file for table 4.1")
-    ap.add_argument("--only", default="41,42,44,dispatch")
+    ap.add_argument("--repeat", type=int, default=51, help="translations per file for table 4.1")
+    ap.add_argument("--only", default="41,42,44,first,dispatch")
+    ap.add_argument("--loads", default="quiet,loaded", help="quiet, loaded or both (the checks ask for both)")
+    ap.add_argument("--firstcall-rounds", type=int, default=2, help="cold and warm runs per file and machine state")
+    ap.add_argument("--dispatch-calls", type=int, default=1000)
+    ap.add_argument("--dispatch-only", default="", help="bench-dispatch's --only (default: every configuration)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a few minutes: sizes up to 10^6 (Lennard-Jones 10^3), 0.5 s per measurement, 21 "
+                         "translations, one first-call round, the dispatch's default and 1-thread rows")
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "benchmarks.md"), help="'-' for none")
     a = ap.parse_args()
     if a.child:
         return child(a)
+    if a.quick:
+        a.max_exp, a.max_exp_lj, a.budget, a.repeat, a.firstcall_rounds = 6, 3, 0.5, 21, 1
+        a.dispatch_calls, a.dispatch_only = 500, a.dispatch_only or "runtime default,1 thread"
 
     import numpy as np
+    import bench_thesis_report as report
+    # Killed (SIGTERM), still stop the busy processes of a loaded section and remove the work folder.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     threads = os.environ.get("OMP_NUM_THREADS", "2")
     caramba = os.path.join(a.build, "caramba")
     env = dict(os.environ)
@@ -230,71 +387,40 @@ def main():
                                               ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))})
     work = tempfile.mkdtemp(prefix="bench-thesis-")
     env.setdefault("PYKOKKOS_RT_CACHE_DIR", os.path.join(work, "cache"))
-    sections = []
-    load0 = " ".join(open("/proc/loadavg").read().split()[:3])
-    head = ("Measured on %s, %d cores, Python %s, NumPy %s; %s threads for Numba and Kokkos OpenMP alike "
+    sections, results = [], {"threads": int(threads)}
+    began = time.perf_counter()
+    head = ("Measured on this machine, %d cores, Python %s, NumPy %s; %s threads for Numba and Kokkos OpenMP alike "
             "(OMP_NUM_THREADS, NUMBA_NUM_THREADS); load average at the start %s."
-            % (platform.node() and "this machine", os.cpu_count(), platform.python_version(), np.__version__,
-               threads, load0))
+            % (os.cpu_count(), platform.python_version(), np.__version__, threads, loadavg()))
     print(head)
     try:
+        def timed(name, fn):
+            t = time.perf_counter()
+            out = fn()
+            results["seconds"][name] = time.perf_counter() - t
+            print("(%s: %.0f s)" % (name, results["seconds"][name]), flush=True)
+            return out
+        results["seconds"] = {}
         if "41" in a.only:
-            t = table_41(a.build, a.repeat)
+            t = timed("table 4.1", lambda: table_41(a.build, a.repeat, results))
             sections.append(("Table 4.1: translation time per file", t))
-            print("\nTable 4.1: translation time per file\n" + t)
+            print("\nTable 4.1: translation time per file\n" + t, flush=True)
         if "42" in a.only:
-            wanted = [k for k in a.kernels.split(",") if k]
-            trans = {}
-            for f in sorted({k[1] for k in KERNELS if not wanted or k[0] in wanted}):
-                src = os.path.join(THESIS, f)
-                # The corpus files carry no eager signatures: translate with the
-                # types Numba compiles for them (`caramba record`), as a user would.
-                profile = record_types(caramba, env, work, src, [k for k in KERNELS if k[1] == f])
-                for space in ("OpenMP", "Serial"):
-                    out = os.path.join(work, "%s_%s.py" % (f[:-3], space.lower()))
-                    translate(caramba, src, out, space, profile)
-                    trans[(f, space)] = out
-            rows = []
-            for kernel, f, fn, exps in KERNELS:
-                if wanted and kernel not in wanted:
-                    continue
-                for e in exps:
-                    if e > (a.max_exp_lj if kernel == "lennard_jones" else a.max_exp):
-                        continue
-                    n = 10 ** e
-                    path = os.path.join(work, "%s_%d.npz" % (kernel, e))
-                    np.savez(path, **{"arg%d" % i: x for i, x in enumerate(inputs_for(kernel, n))})
-                    nb = measure("numba", os.path.join(THESIS, f), fn, path, env, a.budget)
-                    omp = measure("OpenMP", trans[(f, "OpenMP")], fn, path, env, a.budget)
-                    ser = measure("Serial", trans[(f, "Serial")], fn, path, env, a.budget)
-                    os.remove(path)
-                    th = THESIS_42.get((kernel, e), (None, None, None))
-
-                    def cell(r):
-                        return r.get("error", ms(r.get("median")))
-                    ratio = "-"
-                    if "median" in nb and "median" in omp:
-                        ratio = "%.2f" % (nb["median"] / omp["median"])
-                    same = "-"
-                    if "value" in nb and "value" in omp:
-                        same = "yes" if np.isclose(nb["value"], omp["value"], rtol=1e-6) else "NO"
-                    row = [kernel, "10^%d" % e, cell(nb), cell(omp), cell(ser), ratio, same,
-                           "-" if th[2] is None else "%.2f" % th[2], "-" if th[1] is None else "%.2f" % th[1]]
-                    rows.append(row)
-                    print("  " + " | ".join(row), flush=True)
-            t = table(["kernel", "size", "Numba ms", "Kokkos OpenMP ms", "Kokkos Serial ms",
-                       "Numba / OpenMP", "same result", "thesis Numba ms", "thesis PyKokkos kernel ms"], rows)
-            sections.append(("Table 4.2: kernel time against Numba (median; each side in its own process)", t))
-            print("\nTable 4.2\n" + t)
+            t42, tser = timed("table 4.2 and serial kernels", lambda: kernel_times(a, caramba, env, work, results))
+            sections.append(("Table 4.2: kernel time against Numba (median; each side in its own process)", t42))
+            sections.append(("A serial kernel against Numba: the serial thesis kernels translated with "
+                             "`--parallelize=none`", tser))
+            print("\nTable 4.2\n" + t42 + "\n\nSerial kernels\n" + tser, flush=True)
         if "44" in a.only:
-            sections.append(("Table 4.4: first call and warm call of each translated file", table_44(a, caramba, env, work)))
-            print("\nTable 4.4\n" + sections[-1][1])
+            sections.append(("Table 4.4: first call and warm call of each translated kernel",
+                             timed("table 4.4", lambda: table_44(a, caramba, env, work))))
+            print("\nTable 4.4\n" + sections[-1][1], flush=True)
+        if "first" in a.only:
+            sections.append(("Cold first call of each thesis file (scripts/bench-firstcall --record)",
+                             timed("first calls", lambda: first_calls(a, env, work, results))))
         if "dispatch" in a.only:
-            p = run([sys.executable, os.path.join(ROOT, "pykokkos_rt", "bench", "bench_dispatch.py"),
-                     "--calls", "1000"], env=env)
             sections.append(("Dispatch: a one-iteration kernel on OpenMP (scripts/bench-dispatch)",
-                             "```\n" + p.stdout.strip() + "\n```"))
-            print("\n" + p.stdout)
+                             timed("dispatch", lambda: dispatch(a, env, work, results))))
         g = table(["atoms", "thesis PyKokkos GPU ms", "thesis Numba ms"],
                   [["10^%d" % e, "%.2f" % v[0], "%.2f" % v[1]] for e, v in THESIS_43.items()])
         sections.append(("Table 4.3: GPU (not measured by this run)",
@@ -302,6 +428,9 @@ def main():
                          "(docs/gpu.md). The thesis's figures:\n\n" + g))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    results["minutes"] = (time.perf_counter() - began) / 60
+    summary = report.summary(results)
+    print("\n" + summary)
     if a.doc != "-":
         shown, skip = [], False
         for arg in sys.argv[1:]:  # the build folder is the wrapper's, machine-specific
@@ -309,7 +438,7 @@ def main():
                 skip = not skip
                 continue
             shown.append(arg)
-        write_doc(a.doc, head, sections, " ".join(shown))
+        report.write_doc(a.doc, head, summary, sections, results, " ".join(shown))
 
 
 def table_44(a, caramba, env, work):
@@ -335,13 +464,10 @@ def table_44(a, caramba, env, work):
                 warms.append("-")
                 continue
             run(cmd)
-            # Each translation compiles its kernels on first call in a cache of its own
-            # that already holds the precompiled header (copied from the run's cache).
+            # Each translation compiles its kernels on first call in a cache of its own;
+            # the precompiled header is the shared one (one per user and toolchain).
             cold = dict(env)
             cold["PYKOKKOS_RT_CACHE_DIR"] = tempfile.mkdtemp(prefix="cold-", dir=work)
-            pch = os.path.join(env["PYKOKKOS_RT_CACHE_DIR"], "pch")
-            if os.path.isdir(pch):
-                shutil.copytree(pch, os.path.join(cold["PYKOKKOS_RT_CACHE_DIR"], "pch"))
             r = measure("OpenMP", out, fn, path, cold, 0.5)
             firsts.append(r.get("error", "%.2f s" % r["first"]) if "first" in r else r.get("error"))
             warms.append(r.get("error", ms(r.get("median"))) if "median" in r else "-")
@@ -350,28 +476,6 @@ def table_44(a, caramba, env, work):
         rows.append(["(thesis) " + src, "%.2f s" % v[0], "%.2f s" % v[1], "%.2f" % v[2], "%.2f" % v[3]])
     return table(["kernel", "first call, recorded types", "first call, no types", "warm call ms, recorded types",
                   "warm call ms, no types"], rows)
-
-
-def write_doc(path, head, sections, args):
-    lines = ["# Benchmarks: the thesis's chapter 4, rebuilt", "",
-             "Generated by `scripts/bench-thesis%s`; do not edit by hand. Each measured side (Numba, the "
-             "translation on Kokkos OpenMP, the translation on Kokkos Serial) runs in its own process with the "
-             "same pinned thread count; times are medians of up to 13 warm calls (the thesis's count)." %
-             (" " + args if args else ""), "", head, ""]
-    lines += ["How to read it: Numba / OpenMP above 1 means the translation is faster. The thesis measured "
-              "on its own machine; compare ratios, not absolute times. `sum2d`, `sum3d`, `star` and `star2` "
-              "are serial Numba kernels: the translator proves their loops independent and runs them in "
-              "parallel (`--parallelize=auto`), so the OpenMP column uses every pinned thread while Numba "
-              "uses one; the Serial column is the equal-thread comparison. Numba's own parallel kernel "
-              "(`lennard_jones`) wakes its thread pool on every call: on a loaded machine that costs it "
-              "tens of milliseconds at small sizes. In the dispatch table, \"quiet\" means no busy process "
-              "of the benchmark's own and \"loaded\" one busy process per core but one; the machine itself "
-              "may be shared (see the load average).", ""]
-    for title, body in sections:
-        lines += ["## " + title, "", body, ""]
-    with open(path, "w") as f:
-        f.write("\n".join(lines))
-    print("\nwrote " + os.path.relpath(path, ROOT))
 
 
 if __name__ == "__main__":

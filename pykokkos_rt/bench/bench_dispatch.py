@@ -91,6 +91,7 @@ def main():
     ap.add_argument("--calls", type=int, default=2000)
     ap.add_argument("--only", default="", help="comma-separated config labels (substring match)")
     ap.add_argument("--loads", default="quiet,loaded")
+    ap.add_argument("--json", help="also write the measurements to this file (scripts/bench-thesis's summary)")
     a = ap.parse_args()
     if a.child:
         return child(a.calls)
@@ -99,6 +100,7 @@ def main():
     busy_count = max(int(threads) - 1, 1)
     rows = []
     serial = None
+    measured = []  # {"load", "label", "OpenMP": {...}, "Serial": {...}} for --json
     for load in a.loads.split(","):
         busy = []
         if load == "loaded":
@@ -116,6 +118,7 @@ def main():
                     else:
                         env[k] = v
                 r = run_child(env, a.calls)
+                measured.append({"load": load, "label": label, "chosen": r["chosen"], "OpenMP": r["OpenMP"], "Serial": r["Serial"]})
                 o = r["OpenMP"]
                 serial = r["Serial"]
                 if label == "runtime default":  # which of its two defaults the machine's state chose
@@ -139,6 +142,9 @@ def main():
         print(line(r))
     print("busy processes when loaded: %d; load average: %s on %d cores" %
           (busy_count, " ".join(open("/proc/loadavg").read().split()[:3]), os.cpu_count()))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"threads": int(threads), "busy": busy_count, "runs": measured}, f)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,40 @@ def child(path, cache, env):
     return r
 
 
+RECORD = r"""
+import importlib.util, re, sys
+import numpy as np
+path = sys.argv[1]
+spec = importlib.util.spec_from_file_location("original", path)
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+ns = dict(vars(module))
+ns.update(np=np, N=64, N2=32, N3=16)
+np.random.seed(0)
+for call in re.findall(r"^# caramba: runas (.*)$", open(path).read(), re.M):
+    eval(call, ns)
+"""
+
+
+def translate(caramba, src, out, work, record):
+    """Translates `src` into `out`; with `record`, with the types Numba compiles
+    for the file's runas calls (`caramba record`), as a user of a file without
+    eager signatures would. Returns the failed run or None."""
+    cmd = [caramba, "-q", src, "-o", out]
+    if record:
+        runner = os.path.join(work, "record_runner.py")
+        with open(runner, "w") as f:
+            f.write(RECORD)
+        profile = os.path.splitext(out)[0] + ".types.json"
+        r = subprocess.run([caramba, "record", "-q", "-o", profile, "--", sys.executable, runner, src],
+                           capture_output=True, text=True, cwd=work)
+        if r.returncode != 0 or not os.path.exists(profile):
+            return r
+        cmd += ["--types", profile]
+    t = subprocess.run(cmd, capture_output=True, text=True, cwd=work)
+    return None if t.returncode in (0, 1) and os.path.exists(out) else t
+
+
 def ensure_pch(work, env):
     """Builds the shared precompiled header if this user has none (timed)."""
     sys.path.insert(0, os.path.join(os.environ.get("PYTHONPATH", "").split(":")[0]))
@@ -80,9 +114,13 @@ def main():
                     help="measure three ways, alternating in each round: one translation unit per workunit "
                          "(PYKOKKOS_RT_MODULE_UNITS=0), the module in one translation unit (PYKOKKOS_RT_COMPILE_JOBS=1) "
                          "and the module split into units compiled in parallel (the default)")
+    ap.add_argument("--record", action="store_true",
+                    help="translate with the types Numba compiles for the file's runas calls (caramba record), "
+                         "so kernels that need recorded types (lennard_jones) are measured too")
+    ap.add_argument("--json", help="also write the cold and warm first calls to this file")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
-    files = a.files or sorted(glob.glob(os.path.join(a.root, "corpora", "thesis", "*.py")))
+    files = [os.path.abspath(f) for f in a.files] or sorted(glob.glob(os.path.join(a.root, "corpora", "thesis", "*.py")))
     work = tempfile.mkdtemp(prefix="bench-firstcall-")
     env = dict(os.environ)
     before, pch_s = ensure_pch(work, env)
@@ -109,11 +147,12 @@ def main():
     if not a.compare:
         print(head)
         print("-" * len(head))
+    results = {}
     for src in files:
         name = os.path.splitext(os.path.basename(src))[0]
         out = os.path.join(work, name + ".py")
-        t = subprocess.run([a.caramba, "-q", src, "-o", out], capture_output=True, text=True)
-        if t.returncode not in (0, 1) or not os.path.exists(out):
+        t = translate(a.caramba, src, out, work, a.record)
+        if t is not None:
             print("%-18s translation failed (exit %d): %s" % (name, t.returncode, t.stderr.strip()[:200]))
             continue
         if a.compare:
@@ -145,13 +184,20 @@ def main():
         if cold[0]["kernels"] == 0:  # every kernel stayed Numba: its times are Numba's JIT, not ours
             print("%-18s       0         - (every kernel stays Numba without recorded types; see caramba record)"
                   % name)
+            results[name] = {"kernels": 0}
             continue
+        results[name] = {"kernels": cold[0]["kernels"], "compiled": cold[0]["compiled"], "cold_s": c, "warm_s": w,
+                         "compiler_cpu_s": cpu, "process_s": p, "rounds": a.rounds}
         print("%-18s %7d %9d %12.2f s %12.3f s %10.2f s %10.2f s %8s" % (
             name, cold[0]["kernels"], cold[0]["compiled"], c, w, cpu, p, "yes" if c <= 2.0 else "NO"))
     print()
     print("cold 1st call: from the first runas call to the end of the last (kernel generation, compile, load, run);")
     print("compiler CPU: user+system time of the compilers of the cold run (the wall time on an idle machine")
     print("  when one compiler runs at a time); cold process: the whole process (interpreter, NumPy, Kokkos initialisation, the calls).")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"load": os.getloadavg()[0], "pch_built_s": None if before["pch_files"] else pch_s,
+                       "files": results}, f)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ namespace pykokkos_rt::build {
 // ---- compiler_runs.cpp
 /// The checksum line stored next to a module or the PCH: size and xxh64.
 std::string Checksum(const std::string& data);
+std::string Checksum(const char* data, size_t size);
 /// Whether a failed compiler run failed for want of disk space.
 bool OutOfSpace(const std::string& log);
 /// The message of a cache folder that cannot be written, with what to do.

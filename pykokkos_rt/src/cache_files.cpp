@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,6 +49,28 @@ bool ReadRegularFile(const std::string& path, std::string* out) {
   close(fd);
   if (got != data.size()) return false;  // shrank while reading: treat as damaged
   *out = std::move(data);
+  return true;
+}
+
+bool MapRegularFile(const std::string& path, const std::function<void(const char* data, size_t size)>& use) {
+  int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return false;
+  }
+  size_t size = (size_t)st.st_size;
+  if (size == 0) {  // mmap refuses a length of 0
+    close(fd);
+    use("", 0);
+    return true;
+  }
+  void* data = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  close(fd);
+  if (data == MAP_FAILED) return false;
+  use(static_cast<const char*>(data), size);
+  munmap(data, size);
   return true;
 }
 

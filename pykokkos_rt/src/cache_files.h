@@ -9,7 +9,9 @@
 // a corrupt entry and replaced, never read and never waited on.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,6 +31,14 @@ EntryKind Inspect(const std::string& path);
 /// Reads a regular file. False (and nothing read) for anything else: a
 /// symlink, a FIFO, a device, a directory, a missing or unreadable file.
 bool ReadRegularFile(const std::string& path, std::string* out);
+
+/// Opens a regular file as ReadRegularFile does, maps it read-only and calls
+/// `use` with its bytes, without copying them: checksumming the ~90 MB
+/// precompiled header from a copy cost about 0.2 s of every process's first
+/// build, from the mapping 0.03 s. False when ReadRegularFile would be.
+/// The file must not be truncated in place meanwhile (the cache never does:
+/// it publishes by rename); reading a mapping past a new end raises SIGBUS.
+bool MapRegularFile(const std::string& path, const std::function<void(const char* data, size_t size)>& use);
 
 /// Writes (truncates) `path`; on failure returns false with errno set.
 bool WriteWholeFile(const std::string& path, const std::string& data);

@@ -81,8 +81,10 @@ std::string GccStyleLocation(std::string line) {
 namespace build {
 
 // The checksum line stored next to a module or the PCH: size and xxh64.
-std::string Checksum(const std::string& data) {
-  return std::to_string(data.size()) + " " + std::to_string(XXH64(data.data(), data.size(), 0)) + "\n";
+std::string Checksum(const std::string& data) { return Checksum(data.data(), data.size()); }
+
+std::string Checksum(const char* data, size_t size) {
+  return std::to_string(size) + " " + std::to_string(XXH64(data, size, 0)) + "\n";
 }
 
 // Whether a failed compiler run failed for want of disk space.

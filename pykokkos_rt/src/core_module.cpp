@@ -235,7 +235,7 @@ DispatchKind KindFromString(const std::string& s, std::string* reducer) {
 std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& workunit, const std::string& kind,
                                    const std::vector<std::pair<std::string, std::string>>& arg_types,
                                    const std::string& space, const std::string& functor_class, bool team,
-                                   bool strict) {
+                                   bool strict, const std::string& default_space) {
   Initialize();
   auto spaces = AvailableSpaces();
   if (std::find(spaces.begin(), spaces.end(), space) == spaces.end())
@@ -274,7 +274,7 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   // workunit that does not generate for the types assumed is just left out.
   auto siblings = [&] {
     std::vector<KernelSource> out;
-    for (const KernelRequest& r : SiblingRequests(req, tree)) {
+    for (const KernelRequest& r : SiblingRequests(req, tree, default_space)) {
       try {
         GeneratedKernel s = GenerateKernel(r, tree);
         out.push_back(KernelSource{std::move(s.cpp), std::move(s.prelude), std::move(s.unit)});
@@ -406,6 +406,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("source", [](const Kernel& k) { return k.g_.cpp; });
   m.def("specialize", &Specialize, py::arg("path"), py::arg("workunit"), py::arg("kind"), py::arg("arg_types"),
         py::arg("space"), py::arg("functor_class") = "", py::arg("team") = false, py::arg("strict") = false,
+        py::arg("default_space") = "",
         "generate, build (or find in the cache) and load one workunit specialisation");
 
   RegisterHostUfuncs(m);

@@ -23,9 +23,11 @@ bool IsAttributeOf(const Node& n, const std::string& alias, const char* name) {
          n.ChildByField("object").Text() == alias && n.ChildByField("attribute").Text() == name;
 }
 
-// The space a policy expression names literally, "" when it names none
+// The space a policy expression names literally, kDefault for
+// `pk.RangePolicy(pk.get_default_space(), ...)`, "" when it names none
 // (`pk.RangePolicy(space_variable, ...)`, a bare count), or "?" when it is no
 // RangePolicy at all (a TeamPolicy: not built ahead).
+const char* const kDefault = "default";
 std::string PolicySpace(const Node& policy, const std::string& alias) {
   if (policy.Type() != "call") return policy.Type() == "identifier" || policy.Type() == "integer" ||
                                         policy.Type() == "binary_operator" ? "" : "?";
@@ -35,12 +37,19 @@ std::string PolicySpace(const Node& policy, const std::string& alias) {
   if (args.size() != 3) return "";
   for (const char* space : {"Serial", "OpenMP", "Cuda"})
     if (IsAttributeOf(args[0], alias, space)) return space;
+  // A module's serial caller (pk.Serial) is often called first, and its
+  // parallel siblings run on the default space: built on the caller's space
+  // instead, they would miss and compile again at their own first call.
+  if (args[0].Type() == "call" && IsAttributeOf(args[0].ChildByField("function"), alias, "get_default_space") &&
+      args[0].ChildByField("arguments").NamedChildren().empty())
+    return kDefault;
   return "";
 }
 
 }  // namespace
 
-std::vector<KernelRequest> SiblingRequests(const KernelRequest& request, const caramba::Tree& tree) {
+std::vector<KernelRequest> SiblingRequests(const KernelRequest& request, const caramba::Tree& tree,
+                                           const std::string& default_space) {
   std::vector<KernelRequest> out;
   if (!request.functor_class.empty()) return out;
   caramba::ImportTable imports;
@@ -100,7 +109,9 @@ std::vector<KernelRequest> SiblingRequests(const KernelRequest& request, const c
     r.source = request.source;
     r.workunit = name;
     r.kind = d->second.kind;
-    r.space = d->second.space.empty() ? request.space : d->second.space;
+    const std::string& space = d->second.space;
+    r.space = space == kDefault ? (default_space.empty() ? request.space : default_space)
+                                : space.empty() ? request.space : space;
     r.strict = request.strict;
     r.schedule = request.schedule;
     r.cell_reductions = request.cell_reductions;

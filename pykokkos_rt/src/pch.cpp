@@ -20,10 +20,12 @@ namespace {
 // A PCH folder is usable when its header, .gch and checksum are regular files
 // and the checksum matches the .gch: a truncated PCH otherwise fails every
 // later kernel build, in every later run.
+// Checked from a mapping of the .gch (MapRegularFile), once per process.
 bool PchValid(const std::string& dir) {
-  std::string header, gch, sum;
+  std::string header, sum, actual;
   return ReadRegularFile(dir + "/kokkos_pch.hpp", &header) && ReadRegularFile(dir + "/kokkos_pch.hpp.gch.sum", &sum) &&
-         ReadRegularFile(dir + "/kokkos_pch.hpp.gch", &gch) && sum == Checksum(gch);
+         MapRegularFile(dir + "/kokkos_pch.hpp.gch", [&](const char* d, size_t n) { actual = Checksum(d, n); }) &&
+         sum == actual;
 }
 
 // Moves a damaged PCH folder out of the way (one rename: others never see it
@@ -49,9 +51,10 @@ std::string BuildPch(const Toolchain& tc, const std::string& root, const std::st
                            tmp + "/kokkos_pch.hpp.gch"});
   static char what[] = "the Kokkos precompiled header (once per compiler)";
   SpawnResult r = Spawn(argv, CompileTimeout(), SaySlow, what);
-  std::string gch;
-  if (r.status != 0 || !ReadRegularFile(tmp + "/kokkos_pch.hpp.gch", &gch) ||
-      !WriteWholeFile(tmp + "/kokkos_pch.hpp.gch.sum", Checksum(gch))) {
+  std::string sum;
+  if (r.status != 0 ||
+      !MapRegularFile(tmp + "/kokkos_pch.hpp.gch", [&](const char* d, size_t n) { sum = Checksum(d, n); }) ||
+      !WriteWholeFile(tmp + "/kokkos_pch.hpp.gch.sum", sum)) {
     int e = errno;
     RemoveTree(tmp);
     if (r.timed_out)

@@ -110,6 +110,25 @@ def test_module_units_second_workunit_first_call_does_not_compile(cache):
     assert len(modules(cache)) == 1
 
 
+@pytest.mark.parametrize("default_space", ["OpenMP", "Serial"])
+def test_module_units_lennard_jones_serial_helper_first_builds_the_default_space_kernel(cache, default_space):
+    # The translated lennard_jones.py: the script calls the helper on
+    # pk.Serial first; its sibling dispatched on pk.get_default_space() is
+    # built for the default space in the same module, so its first call loads
+    # instead of compiling a second module.
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache, PYKOKKOS_RT_QUIET="1", PYKOKKOS_RT_DEFAULT_SPACE=default_space)
+    p = subprocess.run([sys.executable, os.path.join(HERE, "cases", "spaces_worker.py")], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    r = {x["workunit"]: x for x in json.loads(p.stdout)}
+    assert r["distance"]["space"] == "Serial" and r["potential"]["space"] == default_space
+    assert r["distance"]["compiled"] and not r["potential"]["compiled"]
+    assert r["distance"]["path"] == r["potential"]["path"] and len(modules(cache)) == 1
+    assert r["distance"]["value"] == 1.5
+    pairs = [1.5, 2.0, 2.5]
+    assert abs(r["potential"]["value"] - sum(4.0 * (r ** -12 - r ** -6) for r in pairs)) < 1e-12
+
+
 def test_module_units_changed_source_is_not_served_the_old_unit(cache, tmp_path):
     module = str(tmp_path / "units.py")
     shutil.copy(CASE, module)

@@ -579,7 +579,8 @@ def _specialise(kind, wu, space, sig, kwargs, team):
     if not _os.path.isfile(path):
         raise DialectError("pykokkos: workunit '%s' has no source file (%s): upstream finds workunits by "
                            "re-reading their module, so code from a REPL or exec() cannot run" % (name, path))
-    kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team, _strict())
+    kernel = _core.specialize(path, name, kind, list(sig), space, functor_class, team, _strict(),
+                              _default_space.value)
     entry = (kernel, tuple(kernel.params))
     _specialisations[(getattr(wu, "__func__", wu), kind + "@team" if team else kind, space, sig)] = entry
     return entry
