@@ -20,14 +20,14 @@ template <typename Fn>
 void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
   if (const NodeIndex* index = root.Index()) {
     // The tree's index (syntax.h): the same nodes, parents from its array.
-    uint32_t i = index->Find(root.Raw());
+    uint32_t i = root.Entry();
     if (i != NodeIndex::kNone) {
       if (!fn(root, root_parent)) return;
       std::string_view src = root.SourceView();
       for (uint32_t j = i + 1, end = index->End(i); j < end;) {
         uint32_t p = index->Parent(j);
-        Node parent = p == i ? root : Node(index->At(p), src, index);
-        j = fn(Node(index->At(j), src, index), parent) ? j + 1 : index->End(j);
+        Node parent = p == i ? root : Node(index->At(p), src, index, p);
+        j = fn(Node(index->At(j), src, index, j), parent) ? j + 1 : index->End(j);
       }
       return;
     }
@@ -72,7 +72,7 @@ void WalkWithAncestors(const Node& root, Enter&& enter, Leave&& leave) {
   ancestors.push_back(root);
   std::string_view src = root.SourceView();
   const NodeIndex* index = root.Index();
-  uint32_t i = index ? index->Find(root.Raw()) : NodeIndex::kNone;
+  uint32_t i = root.Entry();
   if (i != NodeIndex::kNone) {
     std::vector<uint32_t> open{i};  // the entries of `ancestors`
     for (uint32_t j = i + 1, end = index->End(i); j < end;) {
@@ -81,7 +81,7 @@ void WalkWithAncestors(const Node& root, Enter&& enter, Leave&& leave) {
         ancestors.pop_back();
         open.pop_back();
       }
-      Node cur(index->At(j), src, index);
+      Node cur(index->At(j), src, index, j);
       if (enter(cur, ancestors)) {
         open.push_back(j);
         ancestors.push_back(cur);
