@@ -222,6 +222,7 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
   // points into the kernel where the input defines it, and its message
   // names the kernel's qualified name.
   std::optional<LiftedPositions> lifted;
+  std::optional<Tree> input_tree;  // set at the first edit; until then `tree` is the input's
   size_t lifted_at = 0;
   auto map_back = [&](uint32_t off) {
     for (size_t i = history.size(); i-- > 0;) {
@@ -235,7 +236,8 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
   for (int i = 0; i <= stop && i < static_cast<int>(visitors_.size()); ++i) {
     if (only >= 0 && i != only) continue;
     const Visitor& v = *visitors_[i];
-    Context ctx(tree, path, run_options, cache, input_text, result.input_module.get(), &result.diagnostics);
+    Context ctx(tree, path, run_options, cache, input_text, result.input_module.get(), &result.diagnostics,
+                input_tree ? &*input_tree : &tree);
     t0 = std::chrono::steady_clock::now();
     VisitorResult vr = v.Run(ctx);
     for (auto& d : vr.diagnostics) {
@@ -272,6 +274,9 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
         return result;
       }
       history.emplace_back(vr.edits.Edits());
+      // The input's tree stays for the visitors that read the input
+      // (Context::input_tree): parsing it again cost as much as any parse.
+      if (!input_tree) input_tree.emplace(std::move(tree));
       tree = std::move(next);
       if (v.Name() == "NestedKernelLifting") {
         lifted.emplace(tree, AnalyzeModule(tree, path), input_text, *result.input_module);

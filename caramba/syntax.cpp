@@ -75,10 +75,10 @@ TSFieldId FieldId(std::string_view field) {
 
 Node Node::Parent() const {
   if (index_) {
-    uint32_t i = index_->Find(node_);
+    uint32_t i = Entry();
     if (i != NodeIndex::kNone) {
       uint32_t p = index_->Parent(i);
-      return p == NodeIndex::kNone ? Wrap(TSNode{}) : Wrap(index_->At(p));
+      return p == NodeIndex::kNone ? Wrap(TSNode{}) : At(p);
     }
   }
   return Wrap(ts_node_parent(node_));
@@ -90,10 +90,10 @@ Node Node::ChildByField(std::string_view field) const {
     // The first child the index lists under that field (a cursor's field,
     // which is tree-sitter's): ts_node_child_by_field_id walks the grammar's
     // field map and the children on every call.
-    uint32_t i = index_->Find(node_);
+    uint32_t i = Entry();
     if (i != NodeIndex::kNone) {
       for (uint32_t j = i + 1, end = index_->End(i); j < end; j = index_->End(j))
-        if (index_->Field(j) == id) return Wrap(index_->At(j));
+        if (index_->Field(j) == id) return At(j);
       return Wrap(TSNode{});
     }
   }
@@ -106,7 +106,7 @@ NodeIndex::NodeIndex(TSNode root) {
   std::vector<uint32_t> open;
   auto add = [&](uint32_t parent) {
     TSNode n = ts_tree_cursor_current_node(&c);
-    entries_.push_back({n, ts_node_start_byte(n), 0, parent, ts_tree_cursor_current_field_id(&c)});
+    entries_.push_back({n, ts_node_start_byte(n), 0, parent, ts_tree_cursor_current_field_id(&c), ts_node_symbol(n)});
     open.push_back(static_cast<uint32_t>(entries_.size() - 1));
   };
   add(kNone);
@@ -162,32 +162,32 @@ uint32_t NodeIndex::Find(const TSNode& n) const {
 // The child lists walk a cursor over the children once (linear); indexing
 // with ts_node_child(i) would restart from the first child every time. With
 // the tree's index they step through its array instead (see NodeIndex).
-namespace {
+// fn(child, field) for each child of `node`, in order; the children from the
+// index carry their entries.
 template <typename Fn>
-void ForEachChild(TSNode node, const NodeIndex* index, Fn&& fn) {
-  if (index) {
-    uint32_t i = index->Find(node);
+void Node::ForEachChild(Fn&& fn) const {
+  if (index_) {
+    uint32_t i = Entry();
     if (i != NodeIndex::kNone) {
-      for (uint32_t j = i + 1, end = index->End(i); j < end; j = index->End(j)) fn(index->At(j), index->Field(j));
+      for (uint32_t j = i + 1, end = index_->End(i); j < end; j = index_->End(j)) fn(At(j), index_->Field(j));
       return;
     }
   }
-  TSTreeCursor c = ts_tree_cursor_new(node);
+  TSTreeCursor c = ts_tree_cursor_new(node_);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
-      fn(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_id(&c));
+      fn(Wrap(ts_tree_cursor_current_node(&c)), ts_tree_cursor_current_field_id(&c));
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
 }
-}  // namespace
 
 std::vector<Node> Node::ChildrenByField(std::string_view field) const {
   std::vector<Node> out;
   TSFieldId id = FieldId(field);
   if (id == 0) return out;  // not a field of the grammar: no child hangs off it
-  ForEachChild(node_, index_, [&](TSNode n, TSFieldId f) {
-    if (f == id) out.push_back(Wrap(n));
+  ForEachChild([&](const Node& n, TSFieldId f) {
+    if (f == id) out.push_back(n);
   });
   return out;
 }
@@ -195,15 +195,15 @@ std::vector<Node> Node::ChildrenByField(std::string_view field) const {
 std::vector<Node> Node::Children() const {
   std::vector<Node> out;
   out.reserve(ChildCount());
-  ForEachChild(node_, index_, [&](TSNode n, TSFieldId) { out.push_back(Wrap(n)); });
+  ForEachChild([&](const Node& n, TSFieldId) { out.push_back(n); });
   return out;
 }
 
 std::vector<Node> Node::NamedChildren() const {
   std::vector<Node> out;
   out.reserve(NamedChildCount());
-  ForEachChild(node_, index_, [&](TSNode n, TSFieldId) {
-    if (ts_node_is_named(n)) out.push_back(Wrap(n));
+  ForEachChild([&](const Node& n, TSFieldId) {
+    if (n.IsNamed()) out.push_back(n);
   });
   return out;
 }

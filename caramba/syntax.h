@@ -46,12 +46,15 @@ class NodeIndex {
   uint32_t Parent(uint32_t i) const { return entries_[i].parent; }
   /// The field under which entry i hangs off its parent (0: none).
   TSFieldId Field(uint32_t i) const { return entries_[i].field; }
+  /// Entry i's (public) symbol, ts_node_symbol's value, read once per parse.
+  TSSymbol Symbol(uint32_t i) const { return entries_[i].symbol; }
 
  private:
   struct Entry {
     TSNode node;
     uint32_t start, end, parent;
     TSFieldId field;
+    TSSymbol symbol;
   };
   std::vector<Entry> entries_;
 };
@@ -62,9 +65,12 @@ class Node {
  public:
   Node() = default;
   /// `index` is the owning tree's NodeIndex (Tree::Root() and every node
-  /// reached from it carry it); without one, walks use a cursor.
-  Node(TSNode node, std::string_view source, const NodeIndex* index = nullptr)
-      : node_(node), source_(source), index_(index) {}
+  /// reached from it carry it); without one, walks use a cursor. `entry` is
+  /// the node's position in `index` where the caller has it (the walks and
+  /// child lists that step through the index), else kNone: it is looked up
+  /// when needed. It must be the position of `node` in `index`.
+  Node(TSNode node, std::string_view source, const NodeIndex* index = nullptr, uint32_t entry = NodeIndex::kNone)
+      : node_(node), source_(source), index_(index), entry_(entry) {}
 
   bool IsNull() const { return ts_node_is_null(node_); }
   explicit operator bool() const { return !IsNull(); }
@@ -73,11 +79,13 @@ class Node {
     // From a table of the grammar's names: ts_node_type returns a C string,
     // and measuring it on every comparison showed in profiles (so did the
     // call to TypeNames() on every comparison: the reference is kept here).
+    // A node with its index entry reads the symbol the index read once per
+    // parse (ts_node_symbol resolves aliases on every call).
     static const std::vector<std::string_view>& names = TypeNames();
-    TSSymbol s = ts_node_symbol(node_);
+    TSSymbol s = Symbol();
     return s < names.size() ? names[s] : std::string_view(ts_node_type(node_));
   }
-  TSSymbol Symbol() const { return ts_node_symbol(node_); }
+  TSSymbol Symbol() const { return entry_ != NodeIndex::kNone ? index_->Symbol(entry_) : ts_node_symbol(node_); }
   bool IsNamed() const { return ts_node_is_named(node_); }
   bool IsMissing() const { return ts_node_is_missing(node_); }
   bool IsError() const { return ts_node_is_error(node_); }
@@ -122,14 +130,25 @@ class Node {
   std::string_view SourceView() const { return source_; }
   /// The owning tree's index, or null (see NodeIndex).
   const NodeIndex* Index() const { return index_; }
+  /// The node's position in Index(), or NodeIndex::kNone (no index, or a
+  /// node of another tree): known for the nodes the index handed out,
+  /// searched for the others.
+  uint32_t Entry() const {
+    if (entry_ != NodeIndex::kNone || !index_) return entry_;
+    return index_->Find(node_);
+  }
   bool operator==(const Node& o) const { return ts_node_eq(node_, o.node_); }
   bool operator!=(const Node& o) const { return !(*this == o); }
 
  private:
   Node Wrap(TSNode n) const { return Node(n, source_, index_); }
+  Node At(uint32_t entry) const { return Node(index_->At(entry), source_, index_, entry); }
+  template <typename Fn>
+  void ForEachChild(Fn&& fn) const;
   TSNode node_{};
   std::string_view source_;
   const NodeIndex* index_ = nullptr;
+  uint32_t entry_ = NodeIndex::kNone;
 };
 
 /// Calls `fn(node)` for `root` and every descendant (named or not), in
@@ -139,12 +158,12 @@ class Node {
 template <typename Fn>
 void Walk(const Node& root, Fn&& fn) {
   if (const NodeIndex* index = root.Index()) {
-    uint32_t i = index->Find(root.Raw());
+    uint32_t i = root.Entry();
     if (i != NodeIndex::kNone) {
       std::string_view src = root.SourceView();
       if (!fn(root)) return;
       for (uint32_t j = i + 1, end = index->End(i); j < end;)
-        j = fn(Node(index->At(j), src, index)) ? j + 1 : index->End(j);
+        j = fn(Node(index->At(j), src, index, j)) ? j + 1 : index->End(j);
       return;
     }
   }

@@ -6,45 +6,18 @@
 
 #include "caramba/syntax_checks.h"
 
+#include "caramba/analysis/walk.h"
+
 namespace caramba {
 
 using syntax_checks::Path;
 
-namespace {
-// A pre-order walk that keeps the ancestors of the visited node on `path`
-// (outermost first). `fn(node, path)` returns false to skip the node's
-// children. It steps through the tree's NodeIndex, and the nodes it hands out
-// carry the index, so the checks' own walks below them need no cursor either.
-template <typename Fn>
-void WalkWithPath(const Tree& tree, Fn&& fn) {
-  Node root = tree.Root();
-  const NodeIndex& index = *root.Index();
-  std::string_view src = tree.Source();
-  Path path;
-  if (!fn(root, path)) return;
-  std::vector<uint32_t> open{0};  // the entries on `path`; entry 0 is the root
-  path.push_back(root);
-  for (uint32_t j = 1, end = index.End(0); j < end;) {
-    while (index.End(open.back()) <= j) {
-      open.pop_back();
-      path.pop_back();
-    }
-    Node cur(index.At(j), src, &index);
-    if (fn(cur, path)) {
-      open.push_back(j);
-      path.push_back(cur);
-      ++j;
-    } else {
-      j = index.End(j);
-    }
-  }
-}
-}  // namespace
-
 std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
   std::vector<SyntaxProblem> out;
   if (auto deep = FindNestingProblem(tree)) return {*deep};
-  WalkWithPath(tree, [&](const Node& n, const Path& path) {
+  // The nodes the walk hands out carry the tree's index, so the checks' own
+  // walks below them need no cursor either.
+  WalkWithAncestors(tree.Root(), [&](const Node& n, const Path& path) {
     if (n.IsMissing()) {
       out.push_back({SyntaxProblem::Kind::kMissing, n.StartByte(), n.EndByte(),
                      "expected '" + std::string(n.Type()) + "' here"});
@@ -85,7 +58,7 @@ std::vector<SyntaxProblem> FindSyntaxProblems(const Tree& tree) {
     }
     syntax_checks::CheckTreeNode(n, path, &out);
     return true;
-  });
+  }, [](const Node&) {});
   syntax_checks::FindIndentationProblems(tree, &out);
   syntax_checks::FindNestingLimits(tree, &out);
   syntax_checks::FindNonPrintable(tree, &out);

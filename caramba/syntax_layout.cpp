@@ -5,28 +5,9 @@
 
 #include "caramba/syntax_checks.h"
 
-namespace caramba {
+#include "caramba/analysis/walk.h"
 
-namespace {
-// Calls enter(node) for every node below the root in pre-order and leave()
-// when the walk is done with a node (its descendants visited), deepest first,
-// so a check can keep facts about the path; enter returns false to stop. It
-// steps through the tree's NodeIndex (no recursion, no cursor): these checks
-// walk the whole tree after every visitor's edit.
-template <typename Enter, typename Leave>
-void WalkPaths(const Tree& tree, Enter&& enter, Leave&& leave) {
-  const NodeIndex& index = *tree.Root().Index();
-  std::vector<uint32_t> open{0};  // entry 0 is the root
-  for (uint32_t j = 1, n = index.End(0); j < n; ++j) {
-    while (index.End(open.back()) <= j) {
-      leave();
-      open.pop_back();
-    }
-    open.push_back(j);
-    if (!enter(index.At(j))) return;
-  }
-}
-}  // namespace
+namespace caramba {
 
 std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
   // A walk (no recursion) that keeps, along the current path, which
@@ -34,7 +15,7 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
   struct Frame {
     bool conditional = false, bracket = false;
   };
-  std::vector<Frame> conditional{Frame{}};
+  std::vector<Frame> conditional;
   uint32_t conditionals = 0, brackets = 0;
   std::optional<SyntaxProblem> found;
   auto enter = [&](TSNode n) {
@@ -68,13 +49,19 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
     brackets -= conditional.back().bracket;
     conditional.pop_back();
   };
-  WalkPaths(
-      tree,
-      [&](TSNode n) {
-        enter(n);
-        return !found;
+  // Every node below the root, in pre-order; the root holds the first frame.
+  // Once a problem is found the walk skips everything after it.
+  WalkWithAncestors(
+      tree.Root(),
+      [&](const Node& n, const std::vector<Node>& ancestors) {
+        if (found) return false;
+        if (ancestors.empty())
+          conditional.push_back(Frame{});
+        else
+          enter(n.Raw());
+        return true;
       },
-      leave);
+      [&](const Node&) { leave(); });
   return found;
 }
 
@@ -257,7 +244,7 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
     uint32_t indent = 0, blocks = 0;
     bool has_except = false, has_finally = false;
   };
-  std::vector<Frame> path{Frame{"module"}};
+  std::vector<Frame> path;
   bool indent_found = false, blocks_found = false;
   auto enter = [&](TSNode n) {
     Frame f = path.back();
@@ -305,13 +292,19 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
     }
     path.push_back(f);
   };
-  WalkPaths(
-      tree,
-      [&](TSNode n) {
-        enter(n);
-        return !(indent_found && blocks_found);  // nothing more to report
+  // Every node below the root, in pre-order; the root holds the module's
+  // frame.
+  WalkWithAncestors(
+      tree.Root(),
+      [&](const Node& n, const std::vector<Node>& ancestors) {
+        if (indent_found && blocks_found) return false;  // nothing more to report
+        if (ancestors.empty())
+          path.push_back(Frame{"module"});
+        else
+          enter(n.Raw());
+        return true;
       },
-      [&] { path.pop_back(); });
+      [&](const Node&) { path.pop_back(); });
 }
 
 }  // namespace caramba::syntax_checks

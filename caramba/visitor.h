@@ -22,9 +22,9 @@ class Context {
  public:
   Context(const Tree& tree, std::string_view path, const TranslateOptions& options, AnalysisCache& cache,
           std::string_view input_source = {}, const ModuleInfo* input_module = nullptr,
-          const std::vector<Diagnostic>* reported = nullptr)
+          const std::vector<Diagnostic>* reported = nullptr, const Tree* input_tree = nullptr)
       : tree_(tree), path_(path), options_(options), cache_(cache), input_source_(input_source),
-        input_module_(input_module), reported_(reported) {}
+        input_module_(input_module), reported_(reported), input_tree_(input_tree) {}
 
   const Tree& tree() const { return tree_; }
   std::string_view source() const { return tree_.Source(); }
@@ -43,6 +43,9 @@ class Context {
   /// pass manager.
   std::string_view input_source() const { return input_source_; }
   const ModuleInfo* input_module() const { return input_module_; }
+  /// The tree of input_source(), parsed once by the pass manager (null
+  /// outside it: parse input_source() then).
+  const Tree* input_tree() const { return input_tree_; }
   /// Diagnostics the earlier visitors reported, located in the input text
   /// (null outside the pass manager).
   const std::vector<Diagnostic>* reported() const { return reported_; }
@@ -60,6 +63,7 @@ class Context {
   std::string_view input_source_;
   const ModuleInfo* input_module_;
   const std::vector<Diagnostic>* reported_;
+  const Tree* input_tree_;
 };
 
 struct VisitorResult {

@@ -216,7 +216,8 @@ void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
         for (const Kernel& old : input->kernels)
           if (!old.nested && KernelCovers(old, *d.start)) hosts.insert(old.name);
   if (restore.empty() && hosts.empty()) return;
-  Tree before = Tree::Parse(std::string(ctx.input_source()));
+  std::optional<Tree> parsed;
+  const Tree& before = ctx.input_tree() ? *ctx.input_tree() : parsed.emplace(Tree::Parse(std::string(ctx.input_source())));
   std::map<std::string, std::vector<std::string>> callees;  // input kernel -> jitted functions it calls
   std::map<std::string, const Kernel*> old_kernel;
   for (const Kernel& old : input->kernels) {
@@ -285,10 +286,11 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
   // def named g (caramba/analysis/jit_wrappers.h): it gets back the bytes
   // that rewrite replaced.
   std::map<const Kernel*, std::pair<uint32_t, uint32_t>> wrapped;
-  std::optional<Tree> input_tree;
+  std::optional<Tree> parsed;
+  const Tree* input_tree = ctx.input_tree();
   for (const Kernel& k : input->kernels) {
     if (!k.via_decorator && !k.nested) {
-      if (!input_tree) input_tree = Tree::Parse(std::string(ctx.input_source()));
+      if (!input_tree) input_tree = &parsed.emplace(Tree::Parse(std::string(ctx.input_source())));
       if (auto w = PlanWrapperRewrite(*input_tree, k)) {
         before[w->name].push_back(&k);
         wrapped[&k] = {w->restore_start, w->restore_end};

@@ -131,11 +131,11 @@ class Analyzer {
   // Every mention of `v` in `stmt` is the variable of a loop there, or inside
   // the body of such a loop: another loop reusing the name (`for j in ...`
   // twice), which never reads the value this loop leaves behind.
-  // `parent` is the statement's parent. One tree cursor for the whole
-  // statement and the depths of the enclosing loops over `v` (a loop's body
-  // ends at the next node no deeper than the loop): it runs for every
-  // statement and every loop target of the nest, and a recursion through
-  // Node::Children() (a vector per node) showed in profiles.
+  // `parent` is the statement's parent. One walk over the statement and the
+  // depths of the enclosing loops over `v` (a loop's body ends at the next
+  // node no deeper than the loop): it runs for every statement and every
+  // loop target of the nest, and a recursion through Node::Children() (a
+  // vector per node) showed in profiles.
   static bool OnlyAsLoopVariable(const Node& stmt, const Node& parent, const std::string& v) {
     bool only = true;
     std::vector<size_t> loops;  // depths of the enclosing loops over `v`, innermost last
@@ -147,46 +147,14 @@ class Analyzer {
       }
       if (IsName(n, v) && IsNameUse(n, p) && loops.empty()) only = false;
     };
-    std::string_view src = stmt.SourceView();
-    if (const NodeIndex* index = stmt.Index()) {
-      // The tree's index (syntax.h): the same pre-order, `open` the entries
-      // above the current one.
-      uint32_t i = index->Find(stmt.Raw());
-      if (i != NodeIndex::kNone) {
-        visit(stmt, parent, 0);
-        std::vector<uint32_t> open{i};
-        for (uint32_t j = i + 1, end = index->End(i); j < end && only; ++j) {
-          while (index->End(open.back()) <= j) open.pop_back();
-          Node p = open.back() == i ? stmt : Node(index->At(open.back()), src, index);
-          visit(Node(index->At(j), src, index), p, open.size());
-          open.push_back(j);
-        }
-        return only;
-      }
-    }
-    TSTreeCursor c = ts_tree_cursor_new(stmt.Raw());
-    std::vector<Node> parents{parent};  // parents.back() is the current node's parent
-    Node cur = stmt;
-    visit(cur, parent, 0);
-    while (only) {
-      if (ts_tree_cursor_goto_first_child(&c)) {
-        parents.push_back(cur);
-      } else {
-        bool moved = false;
-        for (;;) {
-          if (ts_tree_cursor_goto_next_sibling(&c)) {
-            moved = true;
-            break;
-          }
-          if (parents.size() == 1 || !ts_tree_cursor_goto_parent(&c)) break;
-          parents.pop_back();
-        }
-        if (!moved) break;
-      }
-      cur = Node(ts_tree_cursor_current_node(&c), src);
-      visit(cur, parents.back(), parents.size() - 1);
-    }
-    ts_tree_cursor_delete(&c);
+    WalkWithAncestors(
+        stmt,
+        [&](const Node& n, const std::vector<Node>& ancestors) {
+          if (!only) return false;  // decided: skip the rest
+          visit(n, ancestors.empty() ? parent : ancestors.back(), ancestors.size());
+          return only;
+        },
+        [](const Node&) {});
     return only;
   }
 

@@ -263,11 +263,14 @@ Scalar StaticTyping::ComputeScalarParamType(const std::string&) const {
     }
     return true;
   });
-  std::vector<Node> stack;  // ancestors of the visited node, innermost last
-  // deciding[k]: the innermost index <= k of an ancestor that can decide (or
-  // stop) the search below, or -1. The others (`+`, `*`, parentheses, ...)
-  // are skipped: climbing through each of them from each identifier was
-  // quadratic in a chain `i + i + ... + i` (1 s for 2,000 terms).
+  // deciding[k]: the innermost index <= k of an ancestor (of `stack`, the
+  // walk's ancestors of the visited node, outermost first) that can decide
+  // (or stop) the search below, or -1. The others (`+`, `*`, parentheses,
+  // ...) are skipped: climbing through each of them from each identifier was
+  // quadratic in a chain `i + i + ... + i` (1 s for 2,000 terms). It is kept
+  // beside the walk's ancestors: an entry pushed when a node is entered (after
+  // the node's own visit, which sees only its ancestors), popped when the walk
+  // leaves it.
   std::vector<int> deciding;
   auto decides = [](const Node& a) {
     std::string_view t = a.Type();
@@ -276,16 +279,7 @@ Scalar StaticTyping::ComputeScalarParamType(const std::string&) const {
            t == "elif_clause" || t == "not_operator" || t == "boolean_operator" || t == "expression_statement" ||
            t == "block";
   };
-  auto push = [&](const Node& a) {
-    int below = deciding.empty() ? -1 : deciding.back();
-    stack.push_back(a);
-    deciding.push_back(decides(a) ? static_cast<int>(stack.size()) - 1 : below);
-  };
-  auto pop = [&] {
-    stack.pop_back();
-    deciding.pop_back();
-  };
-  auto visit = [&](const Node& n) {
+  auto visit = [&](const Node& n, const std::vector<Node>& stack) {
     if (n.Type() != "identifier") return;
     Scalar& s = at(n.Text());
     for (int k = deciding.empty() ? -1 : deciding.back(); k >= 0 && stack[k] != s_.body;
@@ -326,53 +320,16 @@ Scalar StaticTyping::ComputeScalarParamType(const std::string&) const {
       if (t == "expression_statement" || t == "block") break;
     }
   };
-  // A pre-order walk with one tree cursor, keeping the ancestors on `stack`
-  // (n.Child(i) in a loop restarts from the first child each time).
   if (!s_.body) return Scalar::kUnknown;
-  std::string_view src = s_.body.SourceView();
-  if (const NodeIndex* index = s_.body.Index()) {
-    // The tree's index (syntax.h): the same pre-order, `open` the entries of
-    // `stack`.
-    uint32_t i = index->Find(s_.body.Raw());
-    if (i != NodeIndex::kNone) {
-      visit(s_.body);
-      std::vector<uint32_t> open{i};
-      push(s_.body);
-      for (uint32_t j = i + 1, end = index->End(i); j < end; ++j) {
-        while (index->End(open.back()) <= j) {
-          open.pop_back();
-          pop();
-        }
-        Node cur(index->At(j), src, index);
-        visit(cur);
-        open.push_back(j);
-        push(cur);
-      }
-      return Scalar::kUnknown;
-    }
-  }
-  TSTreeCursor c = ts_tree_cursor_new(s_.body.Raw());
-  Node cur = s_.body;
-  visit(cur);
-  for (;;) {
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      push(cur);
-    } else {
-      bool moved = false;
-      for (;;) {
-        if (ts_tree_cursor_goto_next_sibling(&c)) {
-          moved = true;
-          break;
-        }
-        if (stack.empty() || !ts_tree_cursor_goto_parent(&c)) break;
-        pop();
-      }
-      if (!moved) break;
-    }
-    cur = Node(ts_tree_cursor_current_node(&c), src);
-    visit(cur);
-  }
-  ts_tree_cursor_delete(&c);
+  WalkWithAncestors(
+      s_.body,
+      [&](const Node& n, const std::vector<Node>& stack) {
+        visit(n, stack);
+        int below = deciding.empty() ? -1 : deciding.back();
+        deciding.push_back(decides(n) ? static_cast<int>(stack.size()) : below);
+        return true;
+      },
+      [&](const Node&) { deciding.pop_back(); });
   return Scalar::kUnknown;
 }
 

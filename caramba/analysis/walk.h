@@ -1,4 +1,5 @@
-// walk.h — a pre-order walk that hands each node its parent.
+// walk.h — pre-order walks that hand each node its parent, or all its
+// ancestors.
 //
 // tree-sitter computes Node::Parent() by descending from the root (O(depth ×
 // width) per call), so analyses that ask every node for its parent are
@@ -19,14 +20,14 @@ template <typename Fn>
 void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
   if (const NodeIndex* index = root.Index()) {
     // The tree's index (syntax.h): the same nodes, parents from its array.
-    uint32_t i = index->Find(root.Raw());
+    uint32_t i = root.Entry();
     if (i != NodeIndex::kNone) {
       if (!fn(root, root_parent)) return;
       std::string_view src = root.SourceView();
       for (uint32_t j = i + 1, end = index->End(i); j < end;) {
         uint32_t p = index->Parent(j);
-        Node parent = p == i ? root : Node(index->At(p), src, index);
-        j = fn(Node(index->At(j), src, index), parent) ? j + 1 : index->End(j);
+        Node parent = p == i ? root : Node(index->At(p), src, index, p);
+        j = fn(Node(index->At(j), src, index, j), parent) ? j + 1 : index->End(j);
       }
       return;
     }
@@ -54,6 +55,70 @@ void WalkWithParent(const Node& root, const Node& root_parent, Fn&& fn) {
     }
   }
   ts_tree_cursor_delete(&c);
+}
+
+/// Calls `enter(node, ancestors)` for `root` and every descendant in source
+/// order, `ancestors` holding the nodes above `node` up to `root`, outermost
+/// first (empty for `root` itself), and `leave(node)` once the walk is done
+/// with a node (its descendants visited), deepest first. `enter` returns
+/// false to skip the node's children; `leave` is called exactly for the nodes
+/// whose `enter` returned true, so a caller can keep facts about the path on
+/// a stack of its own beside `ancestors` (push in enter, pop in leave).
+/// Steps through the tree's NodeIndex when `root` carries it, else a cursor.
+template <typename Enter, typename Leave>
+void WalkWithAncestors(const Node& root, Enter&& enter, Leave&& leave) {
+  std::vector<Node> ancestors;
+  if (!enter(root, ancestors)) return;
+  ancestors.push_back(root);
+  std::string_view src = root.SourceView();
+  const NodeIndex* index = root.Index();
+  uint32_t i = root.Entry();
+  if (i != NodeIndex::kNone) {
+    std::vector<uint32_t> open{i};  // the entries of `ancestors`
+    for (uint32_t j = i + 1, end = index->End(i); j < end;) {
+      while (index->End(open.back()) <= j) {
+        leave(ancestors.back());
+        ancestors.pop_back();
+        open.pop_back();
+      }
+      Node cur(index->At(j), src, index, j);
+      if (enter(cur, ancestors)) {
+        open.push_back(j);
+        ancestors.push_back(cur);
+        ++j;
+      } else {
+        j = index->End(j);
+      }
+    }
+  } else {
+    // One tree cursor for the whole walk (root.Child(i) in a loop restarts
+    // from the first child each time, quadratic in the number of children).
+    TSTreeCursor c = ts_tree_cursor_new(root.Raw());
+    bool more = ts_tree_cursor_goto_first_child(&c);
+    while (more) {
+      Node cur(ts_tree_cursor_current_node(&c), src);
+      if (enter(cur, ancestors)) {
+        if (ts_tree_cursor_goto_first_child(&c)) {
+          ancestors.push_back(cur);
+          continue;
+        }
+        leave(cur);
+      }
+      while (!ts_tree_cursor_goto_next_sibling(&c)) {
+        if (ancestors.size() == 1 || !ts_tree_cursor_goto_parent(&c)) {  // back at `root`'s children: done
+          more = false;
+          break;
+        }
+        leave(ancestors.back());
+        ancestors.pop_back();
+      }
+    }
+    ts_tree_cursor_delete(&c);
+  }
+  while (!ancestors.empty()) {
+    leave(ancestors.back());
+    ancestors.pop_back();
+  }
 }
 
 /// Statements of a block, without comments.

@@ -42,6 +42,34 @@ std::vector<TSNode> WalkWithParentOf(const Node& root) {
   return out;
 }
 
+// Pre-order with the ancestors of each node (WalkWithAncestors), and the
+// order in which the walk leaves them.
+std::vector<TSNode> WalkWithAncestorsOf(const Node& root) {
+  std::vector<TSNode> out;
+  size_t entered = 0;
+  WalkWithAncestors(
+      root,
+      [&](const Node& n, const std::vector<Node>& ancestors) {
+        // The innermost ancestor and the outermost (the root): the whole
+        // list per node is quadratic on the deeply nested fuzz inputs.
+        out.push_back(n.Raw());
+        out.push_back(ancestors.empty() ? TSNode{} : ancestors.back().Raw());
+        out.push_back(ancestors.empty() ? TSNode{} : ancestors.front().Raw());
+        out.push_back(TSNode{{static_cast<uint32_t>(ancestors.size())}, nullptr, nullptr});
+        return ++entered % 10 != 0;
+      },
+      [&](const Node& n) { out.push_back(n.Raw()); });
+  return out;
+}
+
+// A node handed out with its index entry carries the right one (the entry
+// decides its Type(), Parent(), children and walks).
+bool EntryRight(const Node& n) {
+  if (!n.Index() || n.IsNull()) return true;
+  return n.Entry() == n.Index()->Find(n.Raw()) && n.Symbol() == ts_node_symbol(n.Raw()) &&
+         n.Type() == std::string_view(ts_node_type(n.Raw()));
+}
+
 bool SameList(const std::vector<TSNode>& a, const std::vector<TSNode>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
@@ -63,6 +91,7 @@ void CheckIndexMatchesCursor(const std::string& name, const std::string& source)
   CHECK(SameList(WalkOf(root, 0), WalkOf(Bare(root), 0)));
   CHECK(SameList(WalkOf(root, 7), WalkOf(Bare(root), 7)));
   CHECK(SameList(WalkWithParentOf(root), WalkWithParentOf(Bare(root))));
+  CHECK(SameList(WalkWithAncestorsOf(root), WalkWithAncestorsOf(Bare(root))));
   // Every node: its child lists, and (for every 13th) a walk from it.
   static const char* kFields[] = {"name", "parameters", "body", "value", "subscript", "left", "right", "function",
                                   "arguments", "condition", "alternative", "consequence", "attribute", "object",
@@ -71,6 +100,9 @@ void CheckIndexMatchesCursor(const std::string& name, const std::string& source)
   bool all_same = true;
   Walk(root, [&](const Node& n) {
     Node b = Bare(n);
+    all_same &= EntryRight(n) && EntryRight(n.Parent());
+    for (const Node& c : n.Children()) all_same &= EntryRight(c);
+    for (const Node& c : n.NamedChildren()) all_same &= EntryRight(c);
     all_same &= SameList(Raw(n.Children()), Raw(b.Children()));
     all_same &= SameList(Raw(n.NamedChildren()), Raw(b.NamedChildren()));
     all_same &= Same(n.Parent().Raw(), ts_node_parent(n.Raw()));
@@ -78,12 +110,18 @@ void CheckIndexMatchesCursor(const std::string& name, const std::string& source)
     for (uint32_t f = 1; f <= ts_language_field_count(PythonLanguage()); ++f) {
       const char* name = ts_language_field_name_for_id(PythonLanguage(), static_cast<TSFieldId>(f));
       all_same &= Same(n.ChildByField(name).Raw(), ts_node_child_by_field_id(n.Raw(), static_cast<TSFieldId>(f)));
+      all_same &= EntryRight(n.ChildByField(name));
     }
     all_same &= n.ChildByField("no_such_field").IsNull();
     for (const char* f : kFields) all_same &= SameList(Raw(n.ChildrenByField(f)), Raw(b.ChildrenByField(f)));
     if (++count % 13 == 0) {
       all_same &= SameList(WalkOf(n, 5), WalkOf(b, 5));
       all_same &= SameList(WalkWithParentOf(n), WalkWithParentOf(b));
+      all_same &= SameList(WalkWithAncestorsOf(n), WalkWithAncestorsOf(b));
+      WalkWithParent(n, Node(), [&](const Node& c, const Node& p) {
+        all_same &= EntryRight(c) && EntryRight(p);
+        return true;
+      });
     }
     return true;
   });
@@ -131,4 +169,6 @@ TEST_CASE("node index: a node of another tree is not found, and its walks still 
   Node mixed(bx.Raw(), bx.SourceView(), a.Root().Index());
   CHECK(SameList(WalkOf(mixed, 0), WalkOf(Bare(bx), 0)));
   CHECK(SameList(Raw(mixed.Children()), Raw(Bare(bx).Children())));
+  CHECK(mixed.Entry() == NodeIndex::kNone);
+  CHECK(mixed.Type() == "expression_statement");
 }
