@@ -239,6 +239,14 @@ void Lowerer::Simple(const Node& s) {
       }
       if (!right || right.Type() == "assignment")
         Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays", s);
+      Node called = StripParens(right);
+      if (op == "=" && called.Type() == "call" && Row(called) && Row(called)->cls == NumpyClass::kHistogram) {
+        if (left.Type() != "pattern_list" && left.Type() != "tuple_pattern")
+          Fail(DiagId::kNumpyExpression, "binds the two arrays np.histogram returns to one name", s,
+               "unpack them: counts, edges = np.histogram(...)");
+        Histogram(s, left, called);
+        return;
+      }
       if (op == "=" && MaskIndex(left)) {
         MaskedAssign(s, left, right);
         return;
