@@ -124,6 +124,9 @@ bool Lowerer::NeedsLowering(const Node& root) const {
     std::string_view t = n.Type();
     if (t == "subscript" && IsArraySubscript(n) && IsPlainValue(n)) return false;
     if (t == "slice") found = true;
+    // `x[idx]`, `data[mask]` with an array index: NumPy's indexing by an
+    // array, a new array (never an element, whatever the rank says).
+    else if (t == "subscript" && GatherIndex(n)) found = true;
     // `C *= alpha`: an in-place update of the whole array, with no slice
     // or array operator on either side.
     else if (t == "augmented_assignment" && Rank(n.ChildByField("left")) > 0) found = true;

@@ -175,3 +175,38 @@ TEST_CASE("hist_numpy: np.histogram with a number of bins is Numba's algorithm: 
   CHECK(r.find("_pk_np_lo") == std::string::npos);  // the range is given: no scan
   CHECK(RefusalText(mod.Of("edges_given")).find("an array of bin edges") != std::string::npos);
 }
+
+TEST_CASE("first_column_energy: a column of an array the kernel computed is read through that array, never passed as a strided view") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64(float64[:, :])\")\n"
+      "def first_column_energy(a):\n"
+      "    centred = a - np.mean(a)\n"
+      "    col = centred[:, 0]\n"
+      "    return np.sum(col * col)\n");
+  const KernelPlan& p = mod.Of("first_column_energy");
+  INFO(RefusalText(p));
+  std::string s = AllRewrites(p);
+  INFO(s);
+  // pk.array refuses the non-contiguous column col; centred is contiguous.
+  CHECK(s.find("+= centred[_pk_np_i0, 0] * centred[_pk_np_i0, 0]") != std::string::npos);
+}
+
+TEST_CASE("azimint_naive: data[mask] of a boolean mask is a selection of run-time length, refused where it is written") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:](float64[:], float64[:], int64)\")\n"
+      "def azimint_naive(data, radius, npt):\n"
+      "    rmax = radius.max()\n"
+      "    res = np.zeros(npt, dtype=np.float64)\n"
+      "    for i in range(npt):\n"
+      "        r1 = rmax * i / npt\n"
+      "        r2 = rmax * (i + 1) / npt\n"
+      "        mask_r12 = np.logical_and((r1 <= radius), (radius < r2))\n"
+      "        values_r12 = data[mask_r12]\n"
+      "        res[i] = np.mean(values_r12)\n"
+      "    return res\n");
+  const KernelPlan& p = mod.Of("azimint_naive");
+  INFO(RefusalText(p));
+  CHECK(RefusalText(p).find("indexes 'data' with 'mask_r12', which is a boolean mask") != std::string::npos);
+}
