@@ -213,11 +213,16 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
   };
 
   // The keyword arguments.
+  // A bool array goes as its uint8 view, zero-copy: pk.array would copy it
+  // (upstream too), and the kernel's stores would not reach it. The dtype is a
+  // string: the output may have no name for NumPy.
   std::vector<std::string> kwargs;
   for (const auto& p : in.workunit_params) {
     auto it = plan.types.find(p);
     bool array = p == in.names.cell || (it != plan.types.end() && it->second.rank > 0);
-    kwargs.push_back(p + "=" + (array ? "pk.array(" + p + ")" : p));
+    bool boolean = array && it != plan.types.end() && it->second.scalar == Scalar::kBool;
+    std::string arg = boolean ? p + ".view(\"uint8\")" : p;
+    kwargs.push_back(p + "=" + (array ? "pk.array(" + arg + ")" : p));
   }
   bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic
                                                    : plan.dispatch == Dispatch::kSerial && plan.returns == ReturnKind::kScalar;

@@ -144,7 +144,7 @@ std::string KernelWriter::WriteFunction() {
     const Type& t = plan_.types.at(p);
     if (!sig.empty()) sig += ", ";
     sig += p + ": " + (t.rank == 0 ? DialectScalar(t.scalar)
-                                    : "pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]");
+                                    : "pk.View" + std::to_string(t.rank) + "D[" + ViewScalar(t.scalar) + "]");
   }
   for (const ExtentParam& e : own_extents_) sig += ", " + e.name + ": pk.int64";
   if (takes_flag_) sig += (sig.empty() ? "" : ", ") + env_.zero_division_flag + ": pk.View1D[pk.int32]";

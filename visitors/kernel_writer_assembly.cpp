@@ -194,7 +194,7 @@ std::string KernelWriter::Signature() {
     sig += ", " + name;
     if (!annotate) return;
     if (t.rank == 0) sig += ": " + DialectScalar(t.scalar);
-    else sig += ": pk.View" + std::to_string(t.rank) + "D[" + DialectScalar(t.scalar) + "]";
+    else sig += ": pk.View" + std::to_string(t.rank) + "D[" + ViewScalar(t.scalar) + "]";
   };
   for (size_t i = 0; i < plan_.params.size(); ++i) {
     const std::string& p = plan_.params[i];

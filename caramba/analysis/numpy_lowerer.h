@@ -13,6 +13,9 @@
 //                          np.flip) and expression ranks
 //   numpy_temporaries.cpp  new arrays bound to names, allocations hoisted
 //                          out of time loops
+//   numpy_joins.cpp        arrays joined into a new one (np.concatenate & co)
+//   numpy_bincount.cpp     np.bincount: counts of integer values
+//   numpy_histogram.cpp    np.histogram with a number of bins, as Numba computes it
 //
 // One Lowerer per kernel walks its statements. A statement that uses NumPy on
 // arrays is rebuilt as text: a prelude (reduction loops, bound temporaries,
@@ -100,6 +103,17 @@ struct Leaf {
   std::string diagonal;               // kTriangle: the diagonal k (an integer text)
   std::string diagonal_zero;          // kTriangle: the zero of the element type ("0.0")
   bool integer = false;               // the accumulator is an integer
+};
+
+// How np.concatenate & co lay their operands out (numpy_joins.cpp).
+struct JoinLayout {
+  std::vector<Node> parts;  // the operands, in order
+  int part_rank = 0;        // the rank every operand has
+  int rank = 0;             // the result's
+  size_t axis = 0;          // the result dimension the parts follow each other along
+  bool new_axis = false;    // each part is one index along `axis` (np.stack, vectors in np.vstack)
+  std::string why;          // set when the call cannot be lowered
+  Node where;               // what `why` is about
 };
 
 struct Failure {};
@@ -292,6 +306,17 @@ class Lowerer {
   bool HoistAllocation(const Node& s);
   // np.random inside the kernel: refused with its own code.
   void RefuseRandom();
+  // ---- joins (numpy_joins.cpp) -------------------------------------------------------------
+  // The layout of a kJoin call (`why` set when it cannot be lowered).
+  JoinLayout Join(const Node& call) const;
+  // `name = np.concatenate((a, b))` & co: the allocation (into the prelude)
+  // and one loop nest per operand filling its part.
+  std::string FillJoinedArray(const Node& s, const std::string& name, const Node& call);
+  // `name = np.bincount(x)` (numpy_bincount.cpp): x's largest and smallest
+  // values, the check NumPy makes, the allocation and the counting loop.
+  std::string FillBincount(const Node& s, const std::string& name, const Node& call);
+  // `counts, edges = np.histogram(x, bins, range)` (numpy_histogram.cpp).
+  void Histogram(const Node& s, const Node& targets, const Node& call);
   // ---- reductions ----------------------------------------------------------------------
   std::string Reduce(const Node& call);
 

@@ -186,7 +186,14 @@ void Lowerer::FindSliceAliases() {
     if (right.Type() != "subscript" || bound_[x] != 1 || WrittenThrough(x)) continue;
     Node base = right.ChildByField("value");
     std::string b(base.Type() == "identifier" ? base.Text() : "");
-    if (b.empty() || !param(b) || rebound.count(b) || Rank(base) < 1) continue;
+    // The base: a parameter never rebound, or an array the kernel binds
+    // once at the top level before the slice (`b = a * 2.0`, then
+    // `c = b[:, 0]`). c is a view of b in NumPy, so reading b where c is read
+    // gives c's elements even after stores into b; a column of b itself
+    // would reach a workunit as a non-contiguous array (pk.array refuses it).
+    auto once = top_bound_.find(b);
+    bool temporary = !b.empty() && !param(b) && bound_[b] == 1 && once != top_bound_.end() && once->second <= s.StartByte();
+    if (b.empty() || (!(param(b) && !rebound.count(b)) && !temporary) || Rank(base) < 1) continue;
     bool slice = false, fixed = true;
     for (const Node& i : right.ChildrenByField("subscript")) {
       slice = slice || i.Type() == "slice";

@@ -93,6 +93,12 @@ std::string Lowerer::ElementText(const Node& e, const std::vector<std::string>& 
     return NanMinMax(Row(n)->scalar == "min", a, b);
   }
   if (t == "call" && CopiedArray(n)) return ElementText(CopiedArray(n), idx, leaves, next);
+  // A new array of its own shape (a join, counts): only bound to a name.
+  if (t == "call" && (Row(n)->cls == NumpyClass::kJoin || Row(n)->cls == NumpyClass::kCount ||
+                      Row(n)->cls == NumpyClass::kHistogram))
+    Fail(DiagId::kNumpyExpression, "calls " + FirstLine(n.ChildByField("function").Text()) +
+                                       "() inside an array expression", n,
+         "bind its result to a name first (c = np.concatenate((a, b))) and use the name");
   if (t == "call" && Row(n)->cls == NumpyClass::kLogical) {
     std::vector<std::string> args;
     for (const Node& a : n.ChildByField("arguments").NamedChildren()) {

@@ -109,6 +109,11 @@ int Lowerer::ComputeExprRank(const Node& e) const {
       return ops.empty() ? 0 : ExprRank(ops[0]);
     case NumpyClass::kOuter:
       return 2;
+    case NumpyClass::kJoin:
+      return Join(n).rank;
+    case NumpyClass::kCount:
+    case NumpyClass::kHistogram:  // (a tuple of two vectors: only unpacked, Simple)
+      return 1;
     case NumpyClass::kReshape:
       return static_cast<int>(ReshapeExtents(n).size());
     case NumpyClass::kTriangle:

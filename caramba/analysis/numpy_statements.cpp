@@ -124,6 +124,9 @@ bool Lowerer::NeedsLowering(const Node& root) const {
     std::string_view t = n.Type();
     if (t == "subscript" && IsArraySubscript(n) && IsPlainValue(n)) return false;
     if (t == "slice") found = true;
+    // `x[idx]`, `data[mask]` with an array index: NumPy's indexing by an
+    // array, a new array (never an element, whatever the rank says).
+    else if (t == "subscript" && GatherIndex(n)) found = true;
     // `C *= alpha`: an in-place update of the whole array, with no slice
     // or array operator on either side.
     else if (t == "augmented_assignment" && Rank(n.ChildByField("left")) > 0) found = true;
@@ -239,6 +242,14 @@ void Lowerer::Simple(const Node& s) {
       }
       if (!right || right.Type() == "assignment")
         Fail(DiagId::kNumpyExpression, "uses a chained assignment with arrays", s);
+      Node called = StripParens(right);
+      if (op == "=" && called.Type() == "call" && Row(called) && Row(called)->cls == NumpyClass::kHistogram) {
+        if (left.Type() != "pattern_list" && left.Type() != "tuple_pattern")
+          Fail(DiagId::kNumpyExpression, "binds the two arrays np.histogram returns to one name", s,
+               "unpack them: counts, edges = np.histogram(...)");
+        Histogram(s, left, called);
+        return;
+      }
       if (op == "=" && MaskIndex(left)) {
         MaskedAssign(s, left, right);
         return;

@@ -114,6 +114,24 @@ const NumpyFunction kTable[] = {
     // The product of two vectors as a matrix; NumPy's promotion (int64 for
     // integer vectors, float64 when one is float64).
     {"outer",      C::kOuter,   2, 2, "",         R::kNone,   D::kPromote,   ""},
+    // Joins of a tuple of arrays: a new array, each operand's elements
+    // copied into its part (numpy_joins.cpp). The dtype is the operands'
+    // promoted one. The scalar column names where the parts go:
+    // "axis" along axis= (default 0), "h" along the second axis (the first
+    // for vectors), "v" along the first (vectors become rows), "column"
+    // along the second (vectors become columns), "new" along a new axis=.
+    {"concatenate", C::kJoin,   1, 2, "axis",     R::kNone,   D::kPromote,   ""},
+    {"hstack",     C::kJoin,    1, 1, "h",        R::kNone,   D::kPromote,   ""},
+    {"vstack",     C::kJoin,    1, 1, "v",        R::kNone,   D::kPromote,   ""},
+    {"column_stack", C::kJoin,  1, 1, "column",   R::kNone,   D::kPromote,   ""},
+    {"stack",      C::kJoin,    1, 2, "new",      R::kNone,   D::kPromote,   ""},
+    // Counts of the values of an integer vector: int64, as long as its
+    // largest value plus one (numpy_bincount.cpp). Weights would be a
+    // floating-point shared update, whose order changes the sums: refused.
+    {"bincount",   C::kCount,   1, 3, "",         R::kNone,   D::kSumLike,   ""},
+    // Counts per bin (int64) and the bin edges (float64) of a number of
+    // equal bins, as Numba computes them (numpy_histogram.cpp).
+    {"histogram",  C::kHistogram, 1, 3, "",       R::kNone,   D::kSumLike,   ""},
     // Allocations: the caller performs them (KernelPlan::allocations).
     {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},

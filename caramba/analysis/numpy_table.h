@@ -31,6 +31,9 @@ enum class NumpyClass {
   kLogical,     // element-wise bools: comparisons (np.less) and truth values combined (np.logical_and)
   kReshape,     // np.reshape(a, shape), a.reshape(shape): the same elements in row-major order, another shape
   kTriangle,    // np.triu(a, k), np.tril(a, k): a's elements on one side of diagonal k, zeros elsewhere
+  kJoin,        // np.concatenate, np.hstack, np.vstack, np.column_stack, np.stack: a new array, one part per operand
+  kCount,       // np.bincount(x): how often each non-negative integer occurs in x, a shared update
+  kHistogram,   // np.histogram(x, bins, range): counts per bin and the edges, unpacked into two names
 };
 
 /// What a reduction computes (kReduction rows).

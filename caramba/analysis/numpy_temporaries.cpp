@@ -199,6 +199,11 @@ void Lowerer::ReturnNewArray(const Node& s, const Node& value) {
 }
 
 std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const Node& right) {
+  Node joined = StripParens(right);
+  if (joined.Type() == "call" && Row(joined) && Row(joined)->cls == NumpyClass::kJoin)
+    return FillJoinedArray(s, name, joined);
+  if (joined.Type() == "call" && Row(joined) && Row(joined)->cls == NumpyClass::kCount)
+    return FillBincount(s, name, joined);
   Node src = right;
   if (Node copied = CopiedArray(StripParens(right))) src = copied;
   CheckOperandKinds(src);
@@ -383,6 +388,17 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
       if (l == Scalar::kUnknown || r == Scalar::kUnknown || (l == Scalar::kBool && r == Scalar::kBool))
         return Scalar::kUnknown;
       return Promote(l == Scalar::kBool ? Scalar::kInt64 : l, r == Scalar::kBool ? Scalar::kInt64 : r);
+    }
+    if (f->cls == NumpyClass::kCount) return Scalar::kInt64;
+    if (f->cls == NumpyClass::kJoin) {
+      // The operands' promoted dtype, as np.concatenate's.
+      Scalar r = Scalar::kUnknown;
+      for (const Node& p : Join(n).parts) {
+        Scalar ps = ResultScalar(p, types);
+        if (ps == Scalar::kUnknown) return ps;
+        r = r == Scalar::kUnknown ? ps : Promote(r, ps);
+      }
+      return r;
     }
     if (f->cls == NumpyClass::kReduction && !ops.empty()) {
       // Per axis: np.sum accumulates integers and booleans in int64 (Numba

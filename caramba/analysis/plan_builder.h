@@ -104,6 +104,7 @@ class Builder {
   void InferLocalTypes();
   Node FirstAssignment(const std::string& name);
   void CheckArrays();
+  void CheckBoolStore(const Node& target, const Node& store, const Node& base);
   void CheckPreludePositions();
 
   // ---- calls: helpers that become @pk.functions, subviews (plan_calls.cpp)

@@ -185,8 +185,7 @@ void Builder::CheckArrays() {
         }
         const Node& p = parent;
         bool written = (p.Type() == "assignment" || p.Type() == "augmented_assignment") && p.ChildByField("left") == n;
-        if (written && bt.scalar == Scalar::kBool)
-          Refuse(DiagId::kBoolArrayWrite, "writes the bool array '" + std::string(base.Text()) + "'", n);
+        if (written && bt.scalar == Scalar::kBool) CheckBoolStore(n, p, base);
         if (!written && unknown_dtype_.count(std::string(base.Text())) &&
             !noted_dtype_.count(std::string(base.Text()))) {
           noted_dtype_.insert(std::string(base.Text()));
@@ -210,6 +209,27 @@ void Builder::CheckArrays() {
     Refuse(DiagId::kLoopVariableType, "rebinds the loop variable '" + std::string(a.ChildByField("left").Text()) +
                                           "' to a value that is not an integer", a,
            "give the value a variable of its own and leave the loop variable an integer");
+}
+
+// The caller passes a bool array as its uint8 view (`b.view(np.uint8)`,
+// zero-copy), so the kernel's stores reach it. A uint8 element holds what is
+// stored into it: exact only for values that are 0 or 1, as Numba's bool
+// conversion gives them. A comparison, `not`, a bool element or literal is
+// one; `&`, `|`, `^` of bools stays one. Anything else (Numba converts 2.5
+// to True, uint8 would hold 2) is refused.
+void Builder::CheckBoolStore(const Node& target, const Node& store, const Node& base) {
+  Node value = store.ChildByField("right");
+  std::string op;
+  if (store.Type() == "augmented_assignment") op = std::string(store.ChildByField("operator").Text());
+  bool logical = op.empty() || op == "&=" || op == "|=" || op == "^=";
+  bool is_bool = value && TypeOfExpr(value, plan_.types, mod_.imports).scalar == Scalar::kBool;
+  if (value && (value.Text() == "0" || value.Text() == "1") && op.empty()) is_bool = true;
+  if (logical && is_bool) return;
+  Refuse(DiagId::kBoolArrayWrite,
+         "stores " + std::string(value ? "'" + std::string(value.Text()) + "'" : std::string("a value")) +
+             (logical ? ", which is not a bool," : " with '" + op + "'") + " into the bool array '" +
+             std::string(base.Text()) + "'",
+         target, "store a bool: a comparison such as 'x != 0', or True/False");
 }
 
 // Conditions evaluated more than once (while, elif) cannot take the

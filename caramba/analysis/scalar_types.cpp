@@ -127,6 +127,8 @@ std::string DialectScalar(Scalar s) {
   }
 }
 
+std::string ViewScalar(Scalar s) { return s == Scalar::kBool ? "pk.uint8" : DialectScalar(s); }
+
 std::string ZeroOf(Scalar s) {
   if (s == Scalar::kBool) return "False";
   return IsFloat(s) ? "0.0" : "0";
@@ -296,6 +298,9 @@ Scalar ElementScalar(const Node& e, const TypeTable& names, const ImportTable& i
     return it == names.end() ? Scalar::kUnknown : it->second.scalar;
   }
   if (t == "subscript") {
+    // `a.shape[d]`: an extent, int64 in Numba.
+    Node v = e.ChildByField("value");
+    if (v.Type() == "attribute" && v.ChildByField("attribute").Text() == "shape") return Scalar::kInt64;
     Node base = e;
     while (base.Type() == "subscript") base = base.ChildByField("value");
     return ElementScalar(base, names, imports, memo);

@@ -84,6 +84,9 @@ std::string ScalarBuiltinAlias(const std::string& q);
 
 /// The dialect annotation for a scalar (`pk.int64`, `pk.double`, `bool`).
 std::string DialectScalar(Scalar s);
+/// The element annotation of a view: a bool array is passed as its uint8
+/// view (pk.array copies bool arrays, upstream too), so its elements are pk.uint8.
+std::string ViewScalar(Scalar s);
 /// A zero literal of that scalar type ("0", "0.0", "False").
 std::string ZeroOf(Scalar s);
 
