@@ -393,8 +393,15 @@ class Planner {
     std::string var(loop.ChildByField("left").Text());
     if (ok && CountParallel(inner) > 0) {
       // Also through what the loop computes from its variable (`n0 =
-      // min(j, m)` for `A[i, :j] @ A[:j, j]`, `for j in range(i)`).
-      std::set<std::string> dep = Dependents(loop, var);
+      // min(j, m)` for `A[i, :j] @ A[:j, j]`, `for j in range(i)`); but a
+      // loop that allocates at every step (`v = A_val[lo:hi] * x[...]`,
+      // NPBench gathers) needs the host, which a serial phase is not.
+      bool allocates = false;
+      Walk(loop.ChildByField("body"), [&](const Node& n) {
+        if (n.Type() == "call" && IsNumpyAllocation(in_.imports.Resolve(n.ChildByField("function")))) allocates = true;
+        return !allocates;
+      });
+      std::set<std::string> dep = allocates ? std::set<std::string>{var} : Dependents(loop, var);
       for (const Phase& p : inner)
         for (const Node& l : p.loops)
           for (const Node& level : Nest(l, in_.imports))

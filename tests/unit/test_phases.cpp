@@ -592,3 +592,22 @@ TEST_CASE("two_d_reduction (Numba docs, lowered): a prange loop of a sum and a m
   CHECK(prog.phases[0].only.size() == 4);  // the check, acc, its loop, the max
   CHECK(prog.phases[1].only.size() == 2);  // the check, the loop over j
 }
+
+TEST_CASE("csr_row_sq_norms (NPBench gathers, lowered): a row loop that allocates at every step stays on the host") {
+  // `v = A_val[lo:hi] * x[...]` allocates per row: only the host can, so the
+  // loop stays a host loop around its phases even though their ranges follow
+  // the row.
+  Planned p = Plan("A_row, A_val, out",
+                   "    for i in range(A_row.size - 1):\n"
+                   "        n = A_row[i + 1] - A_row[i]\n"
+                   "        v = np.empty(n)\n"
+                   "        for k in range(n):\n"
+                   "            v[k] = A_val[A_row[i] + k] * 2.0\n"
+                   "        acc = 0.0\n"
+                   "        for k in range(n):\n"
+                   "            acc += v[k] * v[k]\n"
+                   "        out[i] = acc\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(!p.prog.phases.empty());
+  for (const Phase& ph : p.prog.phases) CHECK(ph.loops[0].Text().rfind("for i in", 0) != 0);
+}
