@@ -81,6 +81,8 @@ std::string PhaseSignature(const KernelPlan& plan, const Phase& p) {
     if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
     s += (i || !p.inputs.empty() ? ", " : "") + Type{it->second.scalar, 1, 'C'}.ToString();
   }
+  if (!p.checks.empty())
+    s += (p.inputs.empty() && p.cells.empty() ? "" : ", ") + Type{Scalar::kInt64, 1, 'C'}.ToString();
   return s + ")";
 }
 
@@ -120,6 +122,7 @@ class KernelSplitter {
     }
     for (size_t i = 0; i < p.cells.size(); ++i)
       out += (i || !p.inputs.empty() ? ", " : "") + std::string(kPhaseCellPrefix) + p.cells[i];
+    if (!p.checks.empty()) out += (p.inputs.empty() && p.cells.empty() ? "" : ", ") + std::string(kPhaseCheckFlag);
     out += "):" + nl_;
     for (const Node& init : p.inits) {
       std::string ind(IndentationAt(src_, init.StartByte()));
@@ -134,10 +137,10 @@ class KernelSplitter {
       std::string to = unit_ + body_ind.substr(std::min(body_ind.size(), ind.size()));
       out += unit_ + Trimmed(Reindent(ctx_.tree(), first.StartByte(), body.StartByte(), ind, unit_));
       for (size_t i = 0; i < p.only.size(); ++i)
-        out += (i ? nl_ : "") + to + Indented(p.only[i], body_ind, to);
+        out += (i ? nl_ : "") + to + LoopText(p, p.only[i], body_ind, to);
     } else if (p.loops.size() == 1) {
       for (const Node& c : MovableComments(first)) out += unit_ + Comment(c) + nl_;
-      out += unit_ + Indented(first, ind, unit_);
+      out += unit_ + LoopText(p, first, ind);
     } else {
       // Fused: one nest header, then each loop's innermost body, each after
       // the comments that introduced its loop (the NumPy statement it was).
@@ -169,12 +172,42 @@ class KernelSplitter {
       after += nl_ + ind_host + c + " = " + cell + "[0].item()";
       args.push_back(cell);
     }
+    if (!p.checks.empty()) {
+      // The host raises what a deferred check would have raised.
+      std::string flag(kPhaseCheckFlag);
+      Node raise = Statements(p.checks[0].ChildByField("consequence"))[0];
+      std::string r_ind(IndentationAt(src_, raise.StartByte()));
+      before += flag + " = " + np_ + ".zeros(1, dtype=" + np_ + ".int64)" + nl_ + ind_host;
+      after += nl_ + ind_host + "if " + flag + "[0]:" + nl_ + ind_host + unit_ + Indented(raise, r_ind, ind_host + unit_);
+      args.push_back(flag);
+    }
     calls_.push_back(
         {p.loops.back(), before + (p.output.empty() ? "" : p.output + " = ") + name + "(" + Join(args) + ")" + after});
     for (size_t i = 0; i + 1 < p.loops.size(); ++i) removed_.push_back(p.loops[i]);
     for (const Node& init : p.inits) removed_.push_back(init);
     return out;
   }
+
+  // The loop's text, each deferred check's `raise` replaced by setting the
+  // flag (Phase::checks).
+  // (Also one statement of a split part, `ind` becoming `to`.)
+  std::string LoopText(const Phase& p, const Node& loop, const std::string& ind, std::string to_ind = "") const {
+    if (to_ind.empty()) to_ind = unit_;
+    std::string out;
+    uint32_t pos = loop.StartByte();
+    for (const Node& c : p.checks) {
+      if (c.StartByte() < loop.StartByte() || c.EndByte() > loop.EndByte()) continue;
+      Node raise = Statements(c.ChildByField("consequence"))[0];
+      std::string r_ind(IndentationAt(src_, raise.StartByte()));
+      std::string to = to_ind + r_ind.substr(std::min(r_ind.size(), ind.size()));
+      out += Reindent(ctx_.tree(), pos, raise.StartByte(), ind, to_ind);
+      // A parallel phase skips the rest of the iteration; a serial one stops.
+      out += std::string(kPhaseCheckFlag) + "[0] = 1" + nl_ + to + (p.parallel ? "continue" : "return");
+      pos = raise.EndByte();
+    }
+    return out + Reindent(ctx_.tree(), pos, loop.EndByte(), ind, to_ind);
+  }
+
 
   Node Innermost(Node l) const {
     Node inner = l;
@@ -428,6 +461,10 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
       return (d.id == DiagId::kExceptions && d.start && RaiseInIf(ctx.tree(), *d.start)) ||
              d.id == DiagId::kNumpyNewArray || d.id == DiagId::kNumpyGuardPlacement;
     };
+    // A prange loop that carries several values (CRB404) is lifted when the
+    // phases split it into one loop per value, each a reduction of its own
+    // (checked below, once the phases are planned).
+    auto several_carried = [&](const Diagnostic& d) { return d.id == DiagId::kReductionForm; };
     // Calls to helpers that cannot be @pk.functions (they allocate, or are
     // host programs themselves) run on the host, which calls the helper as
     // Python does; a helper kept as Numba code for its Numba callers (CRB132)
@@ -462,7 +499,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
       return false;
     };
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
-          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba ||
+          return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba || several_carried(d) ||
                  !HostCallee(ctx, d).empty() || rebinding(d) || host_argument(d);
         }))
       continue;
@@ -480,9 +517,35 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     // A host program pays for itself when a phase runs in parallel, or when
     // the kernel could not be translated otherwise (a tuple returned, loops
     // around prange loops, helpers that are host programs called).
+    // A serial workunit whose shape checks sit inside its loops has its
+    // caller run those loops in Python before the dispatch (NPBench lu: N^2
+    // steps); a serial phase that defers them checks them in the workunit.
+    bool defers_loop_guards = false;
+    if (prog.ok && plan.translatable) {
+      bool all = true;
+      for (const Guard& g : plan.guards) {
+        if (g.loops.empty()) continue;
+        bool deferred = false;
+        for (const Phase& p : prog.phases)
+          for (const Node& ch : p.checks) deferred = deferred || ch.StartByte() == g.stmt_start;
+        defers_loop_guards = true;
+        all = all && deferred;
+      }
+      defers_loop_guards = defers_loop_guards && all;
+    }
     if (!prog.ok || (prog.phases.empty() && c.host_calls.empty() && !ExactOnHost(plan, def, mod.imports)) ||
-        (prog.parallel_phases == 0 && plan.translatable))
+        (prog.parallel_phases == 0 && plan.translatable && !defers_loop_guards))
       continue;
+    bool split = true;
+    for (const Diagnostic& d : plan.refusals) {
+      if (!several_carried(d)) continue;
+      bool in_split = false;
+      for (const Phase& p : prog.phases)
+        in_split = in_split || (!p.only.empty() && d.start && *d.start >= p.loops[0].StartByte() &&
+                                *d.start < p.loops[0].EndByte());
+      split = split && in_split;
+    }
+    if (!split) continue;
     // An allocation or a return inside a phase would only come back from
     // that phase (the loop-structure refusals are what the phases lift).
     bool inside = false;
@@ -490,6 +553,12 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
       if (d.id != DiagId::kAllocationPlacement && d.id != DiagId::kUnsupportedReturn && d.id != DiagId::kKernelCall &&
           !raise_check(d))
         continue;
+      // A check the phase defers raises on the host.
+      bool deferred = false;
+      for (const Phase& p : prog.phases)
+        for (const Node& c : p.checks)
+          deferred = deferred || (raise_check(d) && d.start && *d.start >= c.StartByte() && *d.start < c.EndByte());
+      if (deferred) continue;
       for (const Phase& p : prog.phases)
         for (const Node& l : p.loops)
           inside = inside || (d.start && *d.start >= l.StartByte() && *d.start < l.EndByte());
@@ -504,7 +573,7 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
         }
     if (inside) continue;
     bool cells = false;
-    for (const Phase& p : prog.phases) cells = cells || !p.cells.empty();
+    for (const Phase& p : prog.phases) cells = cells || !p.cells.empty() || !p.checks.empty();
     if (cells && mod.imports.AliasOf("numpy").empty()) continue;  // the host would need NumPy to allocate them
     c.plan = &plan;
     c.kernel = &k;

@@ -330,19 +330,29 @@ class Analyzer {
     auto is_param = [&](const std::string& n) {
       return std::find(in_.params.begin(), in_.params.end(), n) != in_.params.end();
     };
+    std::set<std::string> written, accessed;
+    for (const auto& a : acc)
+      if (a.write) written.insert(a.base);
+    // A view the nest only reads (`cols = A_col[A_row[i]:A_row[i + 1]]`, the
+    // row of a CSR matrix) reads the array it views: it counts as an access
+    // of that array, which the nest must not write.
+    std::map<std::string, std::string> viewed;  // view -> the array it views
     for (const auto& a : acc) {
       if (is_param(a.base) || FreshAllocation(a.base)) continue;
-      return Fail("accesses '" + a.base + "', which may be a view of another array", a.node);
+      std::string of = ReadOnlyViewOf(a.base);
+      if (of.empty() || written.count(a.base) || written.count(of) || !(is_param(of) || FreshAllocation(of)))
+        return Fail("accesses '" + a.base + "', which may be a view of another array", a.node);
+      viewed[a.base] = of;
     }
-    std::set<std::string> written, accessed;
-    for (const auto& a : acc) {
-      accessed.insert(a.base);
-      if (a.write) written.insert(a.base);
-    }
+    for (const auto& a : acc) accessed.insert(viewed.count(a.base) ? viewed[a.base] : a.base);
     for (const auto& w : written) {
       std::vector<const Access*> mine;
       for (const auto& a : acc)
         if (a.base == w) mine.push_back(&a);
+      // A flag: every access stores one and the same literal (`failed[0] =
+      // 1`) and none reads it. Iterations then agree on what it holds after
+      // the loop, whatever their order.
+      if (SameLiteralStores(mine)) continue;
       std::set<size_t> used_dims;
       for (const auto& v : vars_) {
         bool found = false;
@@ -394,6 +404,49 @@ class Analyzer {
       }
     }
     return true;
+  }
+
+  // The array `name` views when every assignment of it in the kernel is
+  // `name = a[...]` with a slice in the index (a plain name `a`), else "".
+  std::string ReadOnlyViewOf(const std::string& name) const {
+    std::string of;
+    bool ok = true;
+    Walk(in_.kernel_body, [&](const Node& n) {
+      if (!ok) return false;
+      std::string_view t = n.Type();
+      if (t == "for_statement" && IsName(n.ChildByField("left"), name)) ok = false;
+      if (t != "assignment" && t != "augmented_assignment") return true;
+      Node l = n.ChildByField("left");
+      bool target = IsName(l, name);
+      if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+        for (const Node& id : l.NamedChildren()) ok = ok && !IsName(id, name);
+      if (!target) return ok;
+      Node r = Unparen(n.ChildByField("right"));
+      if (t != "assignment" || !r || r.Type() != "subscript" || r.ChildByField("value").Type() != "identifier") {
+        ok = false;
+        return false;
+      }
+      bool slice = false;
+      for (const Node& i : r.ChildrenByField("subscript")) slice = slice || i.Type() == "slice";
+      std::string base(r.ChildByField("value").Text());
+      if (!slice || (!of.empty() && of != base)) ok = false;
+      of = base;
+      return ok;
+    });
+    return ok ? of : "";
+  }
+
+  static bool SameLiteralStores(const std::vector<const Access*>& accesses) {
+    std::string value;
+    for (const Access* a : accesses) {
+      Node p = a->node.Parent();
+      if (!a->write || p.Type() != "assignment") return false;
+      Node r = p.ChildByField("right");
+      if (r.Type() != "integer" && r.Type() != "true" && r.Type() != "false") return false;
+      if (!value.empty() && value != r.Text()) return false;
+      value = std::string(r.Text());
+    }
+    return !accesses.empty();
   }
 
   // Every assignment of `name` in the kernel is `name = np.empty(...)` (or

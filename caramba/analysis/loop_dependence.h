@@ -16,7 +16,11 @@
 //  - every array written in the nest is accessed, by every read and write,
 //    with the same index `v`, `v + c` or `v - c` (c a literal) in some
 //    dimension, one dimension per loop variable: distinct iterations then
-//    touch disjoint elements, and no iteration reads another one's writes.
+//    touch disjoint elements, and no iteration reads another one's writes;
+//    or it is a flag: every access stores one and the same literal;
+//  - every array read is a parameter, a fresh NumPy allocation, or a view
+//    bound by slicing one of those (`cols = A_col[lo:hi]`) that the nest
+//    writes neither through the view nor directly.
 // Array parameters may be the same NumPy array (`f(a, a)`) or overlapping
 // views: for each written parameter and each other array parameter the nest
 // accesses, the caller checks `np.may_share_memory` and runs the same

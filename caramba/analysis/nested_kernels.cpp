@@ -141,6 +141,21 @@ Node DecoratedNode(const Tree& tree, const Kernel& k) {
   return n;
 }
 
+// The `@staticmethod` decorator of a kernel that is a static method of a
+// class defined at module level (`class Integrator: @staticmethod @njit def
+// trapezoid(...)`), or a null node. Its body sees the module's names, as a
+// module-level function's does (a class body is no enclosing scope).
+Node StaticMethodOf(const Tree& tree, const Node& decorated) {
+  Node block = decorated.Parent();
+  Node cls = block ? block.Parent() : Node();
+  if (!cls || cls.Type() != "class_definition" || cls.Parent() != tree.Root()) return Node();
+  for (const Node& c : decorated.NamedChildren())
+    if (c.Type() == "decorator" && c.NamedChildCount() == 1 && c.NamedChild(0).Type() == "identifier" &&
+        c.NamedChild(0).Text() == "staticmethod")
+      return c;
+  return Node();
+}
+
 Node TopStatement(const Tree& tree, uint32_t at) {
   for (const Node& c : tree.Root().NamedChildren())
     if (c.StartByte() <= at && at < c.EndByte()) return c;
@@ -161,11 +176,14 @@ LiftDecision PlanLift(const Tree& tree, const ModuleInfo& mod, const Kernel& k) 
     d.help = std::move(help);
     return d;
   };
-  // The enclosing function, if any: at most one, and no class.
+  // The enclosing function, if any: at most one, and no class (but for a
+  // static method of a module-level class: StaticMethodOf).
   Node outer;
+  bool static_method = static_cast<bool>(StaticMethodOf(tree, decorated));
   for (Node a = decorated.Parent(); a && a != tree.Root(); a = a.Parent()) {
-    if (a.Type() == "class_definition")
-      return refuse("it is defined in class '" + std::string(a.ChildByField("name").Text()) + "'", move);
+    if (a.Type() == "class_definition" && !static_method)
+      return refuse("it is defined in class '" + std::string(a.ChildByField("name").Text()) + "'",
+                    "make it a @staticmethod of a class defined at module level, or " + move);
     if (a.Type() != "function_definition") continue;
     if (outer) return refuse("it is defined two functions deep", move);
     outer = a;
@@ -215,8 +233,9 @@ LiftDecision PlanLift(const Tree& tree, const ModuleInfo& mod, const Kernel& k) 
     return module_names.count(name) || kBuiltins.count(name);
   };
   std::vector<std::string> header;
+  Node static_decorator = StaticMethodOf(tree, decorated);  // stays in the class
   for (const Node& c : decorated.NamedChildren())
-    if (c.Type() == "decorator")
+    if (c.Type() == "decorator" && c != static_decorator)
       for (const std::string& n : ReadNames(c)) header.push_back(n);
   for (const std::string& n : ReadNames(def.ChildByField("parameters")))
     if (std::find(params.begin(), params.end(), n) == params.end()) header.push_back(n);
@@ -285,18 +304,31 @@ std::vector<Edit> LiftEdits(const Tree& tree, const Kernel& k, const LiftPlan& p
     extra = empty || comma ? "" : ", ";
     for (size_t i = 0; i < plan.closure.size(); ++i) extra += (i ? ", " : "") + plan.closure[i];
   }
-  std::string lifted = Reindent(tree, k.start_byte, name.StartByte(), indent, "") + plan.name +
-                       Reindent(tree, name.EndByte(), close, indent, "") + extra +
+  // A static method's `@staticmethod` stays on the def left in its place; the
+  // lifted kernel keeps a comment on that line (its lines stay the input's,
+  // for LiftedPositions).
+  Node static_method = StaticMethodOf(tree, decorated);
+  // (Before the Numba decorator, it lies outside the kernel's text anyway.)
+  if (static_method && static_method.StartByte() < k.start_byte) static_method = Node();
+  std::string head;
+  if (static_method) {
+    std::string cls(top.ChildByField("name").Text());
+    head = Reindent(tree, k.start_byte, static_method.StartByte(), indent, "") + "# a static method of " + cls +
+           Reindent(tree, static_method.EndByte(), name.StartByte(), indent, "");
+  } else {
+    head = Reindent(tree, k.start_byte, name.StartByte(), indent, "");
+  }
+  std::string lifted = head + plan.name + Reindent(tree, name.EndByte(), close, indent, "") + extra +
                        Reindent(tree, close, k.end_byte, indent, "");
   out.push_back(Edit{top.StartByte(), top.StartByte(), lifted + nl + nl + nl, {}, 0});
-  // In the kernel's place: its def line as written, without decorators, and
-  // a body that calls the lifted kernel.
+  // In the kernel's place: its def line as written, without decorators (but
+  // @staticmethod), and a body that calls the lifted kernel.
   bool splat = false;
   std::string call = plan.name + "(";
   std::vector<std::string> args = ParamNames(params, &splat);
   args.insert(args.end(), plan.closure.begin(), plan.closure.end());
   for (size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
-  out.push_back(Edit{k.start_byte, def.StartByte(), "", {}, 0});
+  out.push_back(Edit{k.start_byte, def.StartByte(), static_method ? "@staticmethod" + nl + indent : "", {}, 0});
   out.push_back(Edit{body.StartByte(), body.EndByte(), "return " + call + ")", {}, 0});
   return out;
 }
@@ -377,6 +409,12 @@ LiftedPositions::LiftedPositions(const Tree& current, const ModuleInfo& current_
       s.end = k.end_byte;
       s.input_start = old.start_byte;
       s.indent = static_cast<uint32_t>(IndentationAt(input, old.start_byte).size());
+      // A static method's `@staticmethod` line is a comment above the lifted
+      // kernel: the kernel starts on the input's next line.
+      if (input.substr(s.input_start).rfind("@staticmethod", 0) == 0) {
+        size_t next = input.find('\n', s.input_start);
+        if (next != std::string_view::npos) s.input_start = static_cast<uint32_t>(next + 1 + s.indent);
+      }
       kernels_.push_back(s);
       break;
     }

@@ -21,8 +21,10 @@
 // nested def, which sees them: Numba froze their values when the kernel
 // compiled, and a closure bound once, before the kernel, has that value at
 // every call. A closure the enclosing function binds again, binds as a loop
-// variable, a function or an import, and kernels inside classes or two
-// functions deep stay Numba code (CRB122, the message says why). A closure
+// variable, a function or an import, and kernels inside classes (but static
+// methods of a module-level class, which read the module's names only: the
+// def left in place keeps `@staticmethod`) or two functions deep stay Numba
+// code (CRB122, the message says why). A closure
 // the lifted kernel's types make an array is refused by the KernelPlan:
 // Numba froze a copy of it.
 #pragma once

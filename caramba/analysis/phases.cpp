@@ -5,6 +5,7 @@
 #include <map>
 
 #include "caramba/analysis/loop_dependence.h"
+#include "caramba/analysis/phase_checks.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -12,6 +13,14 @@ namespace caramba {
 namespace {
 
 constexpr std::string_view kPhaseInfix = "_phase";
+
+// A phase of one loop, before its interface is known.
+Phase OneLoop(const Node& loop, bool parallel) {
+  Phase p;
+  p.loops = {loop};
+  p.parallel = parallel;
+  return p;
+}
 
 bool ContainsLoop(const Node& n) {
   bool found = false;
@@ -146,11 +155,18 @@ class Planner {
     std::vector<Node> stmts = Statements(loop.ChildByField("body"));
     std::map<std::string, std::vector<size_t>> writers;  // name -> statements assigning it
     std::vector<std::set<std::string>> reads(stmts.size());
+    std::vector<size_t> checks;  // every part runs the deferred checks
     for (size_t i = 0; i < stmts.size(); ++i) {
       // Each statement sets names (at most one of the values) and no array
-      // element: then each part can run the statements it needs alone.
+      // element: then each part can run the statements it needs alone (in a
+      // parallel loop, an inner loop too: `for j in ...: total += a[i, j]`).
       Node st = stmts[i];
-      if (ContainsLoop(st)) return fail();
+      if (std::find(p.checks.begin(), p.checks.end(), st) != p.checks.end()) {
+        checks.push_back(i);
+        continue;
+      }
+      // (A serial loop with inner loops keeps its values together, in cells.)
+      if (!p.parallel && ContainsLoop(st)) return fail();
       bool element_write = false;
       Walk(st, [&](const Node& n) {
         if ((n.Type() == "assignment" || n.Type() == "augmented_assignment") &&
@@ -182,6 +198,7 @@ class Planner {
           for (size_t w : writers[r]) todo.push_back(w);
         }
       }
+      for (size_t i : checks) need.insert(i);
       Phase q = p;
       q.only.clear();
       for (size_t i : need) q.only.push_back(stmts[i]);
@@ -303,7 +320,8 @@ class Planner {
     AssignedNames(loop.ChildByField("body"), assigned, false);
     for (const auto& v : assigned)
       if (vars_.count(v) && MentionedOutside(v, {loop}) && !OnlyReduced(loop, v)) return false;
-    LoopDependenceInput d{body_, {loop}, in_.types, array_params_, in_.imports, loop, {}};
+    // Deferred checks are no statements of the workunit's (a flag instead).
+    LoopDependenceInput d{body_, {loop}, in_.types, array_params_, in_.imports, loop, DeferrableChecks(loop, body_, in_.params, in_.imports)};
     return AnalyzeLoopDependence(d).independent;
   }
 
@@ -325,7 +343,7 @@ class Planner {
           for (auto& p : inner) out.push_back(std::move(p));
           items.push_back({s, -1});
         } else {
-          AddPhase(Phase{{s}, {}, false, {}, "", {}}, out, items);
+          AddPhase(OneLoop(s, false), out, items);
         }
       } else if (t == "if_statement") {
         if (!ContainsLoop(s)) {
@@ -356,11 +374,13 @@ class Planner {
   bool Loop(const Node& loop, std::vector<Phase>& out, std::vector<Item>& items) {
     if (Node call = HostCall(loop)) return HostLoop(loop, call, out, items);
     if (!IsRangeLoop(loop, in_.imports)) {
-      AddPhase(Phase{{loop}, {}, false, {}, "", {}}, out, items);
+      AddPhase(OneLoop(loop, false), out, items);
       return true;
     }
     if (Prange(loop) || Independent(loop)) {
-      AddPhase(Phase{{loop}, {}, true, {}, "", {}}, out, items);
+      Phase p = OneLoop(loop, true);
+      p.checks = DeferrableChecks(loop, body_, in_.params, in_.imports);
+      AddPhase(std::move(p), out, items);
       return true;
     }
     // A host loop (a time loop) when its body holds parallel phases whose
@@ -372,10 +392,21 @@ class Planner {
     bool ok = Block(loop.ChildByField("body"), inner) && !loop.ChildByField("alternative");
     std::string var(loop.ChildByField("left").Text());
     if (ok && CountParallel(inner) > 0) {
+      // Also through what the loop computes from its variable (`n0 =
+      // min(j, m)` for `A[i, :j] @ A[:j, j]`, `for j in range(i)`); but a
+      // loop that allocates at every step (`v = A_val[lo:hi] * x[...]`,
+      // NPBench gathers) needs the host, which a serial phase is not.
+      bool allocates = false;
+      Walk(loop.ChildByField("body"), [&](const Node& n) {
+        if (n.Type() == "call" && IsNumpyAllocation(in_.imports.Resolve(n.ChildByField("function")))) allocates = true;
+        return !allocates;
+      });
+      std::set<std::string> dep = allocates ? std::set<std::string>{var} : Dependents(loop, var);
       for (const Phase& p : inner)
         for (const Node& l : p.loops)
           for (const Node& level : Nest(l, in_.imports))
-            if (level.ChildByField("right") && MentionsName(level.ChildByField("right"), var)) ok = false;
+            for (const std::string& d : dep)
+              if (level.ChildByField("right") && MentionsName(level.ChildByField("right"), d)) ok = false;
     }
     if (ok && CountParallel(inner) > 0) {
       for (auto& p : inner) out.push_back(std::move(p));
@@ -383,7 +414,7 @@ class Planner {
       return true;
     }
     reason_ = saved;
-    AddPhase(Phase{{loop}, {}, false, {}, "", {}}, out, items);
+    AddPhase(OneLoop(loop, false), out, items);
     return true;
   }
 
@@ -399,7 +430,8 @@ class Planner {
       if (last >= 0 && last == static_cast<int>(out.size()) - 1 && out[last].parallel) {
         bool commute = true;
         for (size_t k = at; k < items.size() && commute; ++k) commute = Commutes(items[k].stmt, out[last]);
-        if (commute && Fusible(out[last], p.loops[0])) {
+        // A phase with deferred checks stays alone: its flag is its own.
+        if (commute && p.checks.empty() && out[last].checks.empty() && Fusible(out[last], p.loops[0])) {
           out[last].loops.push_back(p.loops[0]);
           items.push_back({p.loops[0], last});
           return;
@@ -665,6 +697,10 @@ class Planner {
                     ", but not initialised right before it");
       p.inits.push_back(init);
     }
+    // A serial phase stops at its first failed check, as Numba does, and
+    // the host raises: where it hands no value back (a `return` ends it).
+    if (!p.parallel && p.only.empty() && p.loops.size() == 1 && p.output.empty() && p.cells.empty())
+      p.checks = SerialChecks(p.loops[0]);
     std::sort(p.inits.begin(), p.inits.end(),
               [](const Node& x, const Node& y) { return x.StartByte() < y.StartByte(); });
     // A tuple assignment initialises several names, and moves once.

@@ -58,6 +58,13 @@ struct Phase {
   /// output's, and those of values the loop carries from one iteration to
   /// the next (`prev = 0.0` before `out[i] = a[i] - prev; prev = a[i]`).
   std::vector<Node> inits;
+  /// Checks of a parallel phase's loop body (`if cond: raise E(...)`, all
+  /// raising the same exception) that a workunit cannot raise: the phase
+  /// records a failed one in a flag and skips the rest of that iteration,
+  /// and the host raises after the dispatch. Only where the loop writes
+  /// nothing but arrays the kernel allocates, which no caller sees once the
+  /// kernel raises (DeferrableChecks).
+  std::vector<Node> checks;
 };
 
 struct PhaseProgram {
@@ -88,6 +95,9 @@ PhaseProgram PlanPhases(const PhaseInput& in);
 /// Prefix of the one-element arrays that carry a serial phase's values back
 /// to its host program (`_pk_out_best`).
 inline constexpr std::string_view kPhaseCellPrefix = "_pk_out_";
+
+/// The one-element flag a phase with deferred checks (Phase::checks) sets.
+inline constexpr std::string_view kPhaseCheckFlag = "_pk_out_failed";
 
 /// Name of the workunit of phase `n` (1-based) of `kernel`: `_pk_star2_phase1`.
 std::string PhaseKernelName(std::string_view kernel, int n);

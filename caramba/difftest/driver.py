@@ -198,7 +198,9 @@ def main():
         # 2. The callable: the caller with the original name, or the thesis's call_<name>.
         # "alt_call" is set only when the original defines no such name, so a
         # call_<name> found in the translation is the generated caller.
-        fn = getattr(mod, case["call"], None)
+        fn = mod
+        for part in case["call"].split("."):  # Integrator.trapezoid: a static method
+            fn = getattr(fn, part, None)
         alt = getattr(mod, case["alt_call"], None) if side == "translation" and case.get("alt_call") else None
         if alt is not None:
             fn = alt

@@ -1,8 +1,8 @@
 """Kernels defined inside functions, as real projects write them: factories
 that close over a parameter or a local they computed, a kernel built and
-called inside main(), one defined under `if __name__ == "__main__":`, and the
-shapes that stay Numba code (a closure over an array, a closure rebound in a
-loop, a method-like kernel inside a class)."""
+called inside main(), one defined under `if __name__ == "__main__":`, a static
+method of a class, and the shapes that stay Numba code (a closure over an
+array, a closure rebound in a loop)."""
 import numpy as np
 from numba import njit, prange
 
@@ -99,8 +99,9 @@ def make_scalers():
     return scalers
 
 
+# caramba: runas Integrator.trapezoid(rng.random(N), 0.01)
 class Integrator:
-    # A kernel inside a class: stays Numba code.
+    # A static method: reads only its parameters and the module's names.
     @staticmethod
     @njit
     def trapezoid(y, dx):

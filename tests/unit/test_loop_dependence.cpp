@@ -285,3 +285,40 @@ TEST_CASE("one translation for every space: callers dispatch on pk.get_default_s
   omp.space = "OpenMP";
   CHECK(pm.Run(aliased, "t.py", omp).output.find("else pk.OpenMP") != std::string::npos);
 }
+
+TEST_CASE("spmv rows: views the loop only reads, and a flag every iteration sets alike, keep it independent") {
+  // The phase kernel the PhaseLowering writes for NPBench spmv's row loop.
+  KernelPlan p = PlanOf(Source("A_row, A_col, A_val, x, y, failed",
+                               "    for i in range(A_row.size - 1):\n"
+                               "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
+                               "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
+                               "        if vals.shape[0] != cols.shape[0]:\n"
+                               "            failed[0] = 1\n"
+                               "            continue\n"
+                               "        acc = 0.0\n"
+                               "        for j in range(vals.shape[0]):\n"
+                               "            acc += vals[j] * x[cols[j]]\n"
+                               "        y[i] = acc\n"));
+  CHECK(SerialReason(p) == "");
+  CHECK(p.dispatch == Dispatch::kFor);
+  // The viewed arrays are checked against the written ones.
+  bool col_checked = false;
+  for (const auto& a : p.alias_checks) col_checked = col_checked || (a.written == "y" && a.other == "A_col");
+  CHECK(col_checked);
+}
+
+TEST_CASE("a view of an array the loop writes, or a flag set to two values, keeps it serial") {
+  KernelPlan p = PlanOf(Source("a, out",
+                               "    for i in range(1, a.shape[0]):\n"
+                               "        prev = out[0:i]\n"
+                               "        out[i] = a[i] + prev[i - 1]\n"));
+  CHECK(SerialReason(p).find("may be a view") != std::string::npos);
+  KernelPlan q = PlanOf(Source("a, out, flag",
+                               "    for i in range(a.shape[0]):\n"
+                               "        if a[i] < 0.0:\n"
+                               "            flag[0] = 1\n"
+                               "        else:\n"
+                               "            flag[0] = 2\n"
+                               "        out[i] = a[i]\n"));
+  CHECK(SerialReason(q) != "");
+}

@@ -77,8 +77,10 @@ TEST_CASE("nested kernels: what the enclosing function binds again, in a loop or
        "make.<locals>.k", "another kernel named 'k' is defined in the same scope"},
       {"@njit\ndef make_k(a):\n    a[0] = 3\n\n\ndef make():\n    @njit\n    def k(a):\n        a[0] = 1\n    return k\n",
        "make.<locals>.k", "the name it would have at module level, 'make_k', is taken"},
-      {"class Grid:\n    @staticmethod\n    @njit\n    def fill(a):\n        a[0] = 1\n", "Grid.fill",
-       "it is defined in class 'Grid'"},
+      {"class Grid:\n    @njit\n    def fill(a):\n        a[0] = 1\n", "Grid.fill", "it is defined in class 'Grid'"},
+      {"def make():\n    class Grid:\n        @staticmethod\n        @njit\n        def fill(a):\n            a[0] = 1\n"
+       "    return Grid\n",
+       "make.<locals>.Grid.fill", "it is defined in class 'Grid'"},
       {"def a():\n    def b():\n        @njit\n        def deep(x):\n            x[0] = 1\n        return deep\n    return b\n",
        "a.<locals>.b.<locals>.deep", "it is defined two functions deep"},
   };
@@ -90,6 +92,14 @@ TEST_CASE("nested kernels: what the enclosing function binds again, in a loop or
     CHECK(d.why == c.why);
     CHECK(Lift(kHead + c.src) == kHead + c.src);
   }
+}
+
+TEST_CASE("nested kernels: a static method of a module-level class is lifted, the class keeps @staticmethod (Integrator.trapezoid)") {
+  std::string src = kHead + "class Integrator:\n    @staticmethod\n    @njit\n    def trapezoid(y, dx):\n"
+                            "        return 0.5 * (y[0] + y[1]) * dx\n";
+  CHECK(Lift(src) == kHead + "# a static method of Integrator\n@njit\ndef Integrator_trapezoid(y, dx):\n"
+                             "    return 0.5 * (y[0] + y[1]) * dx\n\n\nclass Integrator:\n    @staticmethod\n"
+                             "    def trapezoid(y, dx):\n        return Integrator_trapezoid(y, dx)\n");
 }
 
 TEST_CASE("nested kernels: a kernel under if __name__ == '__main__' is lifted before the block (norm2)") {

@@ -489,3 +489,125 @@ TEST_CASE("dense_relu (mlp-style): a driver passing `x @ w1 + b1` to helpers it 
   CHECK(r.output.find("def relu(x):\n") != std::string::npos);
   CHECK(r.output.find("@njit") == std::string::npos);
 }
+
+TEST_CASE("spmv (NPBench, lowered): the CSR row loop is the parallel phase, its shape check deferred to the host") {
+  // What the NumPy lowering makes of `y[i] = vals @ x[cols]`: the rows are
+  // independent and write only the kernel's own `y`, so the row loop runs in
+  // parallel instead of dispatching one small reduction per row.
+  Planned p = Plan("A_row, A_col, A_val, x",
+                   "    y = np.empty(A_row.size - 1)\n"
+                   "    for i in range(A_row.size - 1):\n"
+                   "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
+                   "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
+                   "        if (vals.shape[0] != cols.shape[0]):\n"
+                   "            raise ValueError(\"shapes of the vectors of np.dot not aligned\")\n"
+                   "        acc = 0.0\n"
+                   "        for j in range(vals.shape[0]):\n"
+                   "            acc += vals[j] * x[cols[j]]\n"
+                   "        y[i] = acc\n"
+                   "    return y\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK(p.prog.parallel_phases == 1);
+  CHECK(p.prog.phases[0].loops[0].Text().rfind("for i in", 0) == 0);
+  CHECK(p.prog.phases[0].checks.size() == 1);
+}
+
+TEST_CASE("spmv_into: rows written into an argument are one serial phase that stops at a failed check") {
+  // The caller would see the rows before a failing one, so the rows do not
+  // run in parallel; and a reduction per row, whose range the row computes,
+  // is not worth a dispatch: the row loop is one serial phase, which stops
+  // where Numba would raise.
+  Planned p = Plan("A_row, A_col, A_val, x, y",
+                   "    for i in range(A_row.size - 1):\n"
+                   "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
+                   "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
+                   "        if (vals.shape[0] != cols.shape[0]):\n"
+                   "            raise ValueError(\"shapes of the vectors of np.dot not aligned\")\n"
+                   "        acc = 0.0\n"
+                   "        for j in range(vals.shape[0]):\n"
+                   "            acc += vals[j] * x[cols[j]]\n"
+                   "        y[i] = acc\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK(p.prog.parallel_phases == 0);
+  CHECK(p.prog.phases[0].loops[0].Text().rfind("for i in", 0) == 0);
+  CHECK(p.prog.phases[0].checks.size() == 1);
+}
+
+TEST_CASE("lu (NPBench, lowered): a host loop whose inner ranges come from its variable through a local is one serial phase") {
+  // `A[i, :j] @ A[:j, j]` per element: dispatching a reduction of j steps at
+  // every (i, j) cost 400 times Numba's time.
+  Planned p = Plan("A",
+                   "    for i in range(A.shape[0]):\n"
+                   "        for j in range(i):\n"
+                   "            n0 = min(j, A.shape[1])\n"
+                   "            acc = 0.0\n"
+                   "            for k in range(n0):\n"
+                   "                acc += A[i, k] * A[k, j]\n"
+                   "            A[i, j] -= acc\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK(p.prog.parallel_phases == 0);
+  CHECK(p.prog.phases[0].loops[0].Text().rfind("for i in", 0) == 0);
+}
+
+TEST_CASE("two_d_reduction (Numba docs, lowered): a prange loop of a sum and a max splits into two parallel phases") {
+  // `total += a[i, j]` in an inner loop and `m = max(m, a[i].max())`: one
+  // reduction per phase, each phase with the row's shape check deferred.
+  std::string src =
+      "import numpy as np\nfrom numba import njit, prange\n\n@njit(parallel=True)\ndef k(a):\n"
+      "    total = 0.0\n"
+      "    m = -np.inf\n"
+      "    for i in prange(a.shape[0]):\n"
+      "        for j in range(a.shape[1]):\n"
+      "            total += a[i, j]\n"
+      "        if a.shape[1] == 0:\n"
+      "            raise ValueError(\"zero-size array to reduction operation maximum which has no identity\")\n"
+      "        acc = a[i, 0]\n"
+      "        for j2 in range(a.shape[1]):\n"
+      "            v = a[i, j2]\n"
+      "            if v > acc or v != v:\n"
+      "                acc = v\n"
+      "        m = max(m, acc)\n"
+      "    return total, m\n";
+  Tree tree = Tree::Parse(src);
+  TranslateOptions opts;
+  KernelPlans plans = KernelPlanAnalysis::Compute(AnalysisInput{tree, "t.py", &opts});
+  REQUIRE(plans.plans.size() == 1);
+  ModuleInfo mod = AnalyzeModule(tree, "t.py");
+  Node def;
+  Walk(tree.Root(), [&](const Node& n) {
+    if (n.Type() == "function_definition") def = n;
+    return !def;
+  });
+  PhaseProgram prog = PlanPhases(PhaseInput{def, plans.plans[0].types, plans.plans[0].params, mod.imports});
+  REQUIRE(prog.ok);
+  REQUIRE(prog.phases.size() == 2);
+  CHECK(prog.parallel_phases == 2);
+  // One part per value, in the order of their names.
+  CHECK(prog.phases[0].output == "m");
+  CHECK(prog.phases[1].output == "total");
+  CHECK(prog.phases[0].checks.size() == 1);
+  CHECK(prog.phases[0].only.size() == 4);  // the check, acc, its loop, the max
+  CHECK(prog.phases[1].only.size() == 2);  // the check, the loop over j
+}
+
+TEST_CASE("csr_row_sq_norms (NPBench gathers, lowered): a row loop that allocates at every step stays on the host") {
+  // `v = A_val[lo:hi] * x[...]` allocates per row: only the host can, so the
+  // loop stays a host loop around its phases even though their ranges follow
+  // the row.
+  Planned p = Plan("A_row, A_val, out",
+                   "    for i in range(A_row.size - 1):\n"
+                   "        n = A_row[i + 1] - A_row[i]\n"
+                   "        v = np.empty(n)\n"
+                   "        for k in range(n):\n"
+                   "            v[k] = A_val[A_row[i] + k] * 2.0\n"
+                   "        acc = 0.0\n"
+                   "        for k in range(n):\n"
+                   "            acc += v[k] * v[k]\n"
+                   "        out[i] = acc\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(!p.prog.phases.empty());
+  for (const Phase& ph : p.prog.phases) CHECK(ph.loops[0].Text().rfind("for i in", 0) != 0);
+}

@@ -25,7 +25,7 @@ def make_counter():
 
 
 class Grid:
-    @staticmethod
+    # Not a static method (an instance would pass itself): stays in the class.
     @njit
     def fill(a, v):
         for i in range(a.shape[0]):

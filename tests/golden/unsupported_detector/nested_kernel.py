@@ -27,7 +27,7 @@ def make_shifted(table):
 
 
 class Grid:
-    @staticmethod
+    # Not a static method: stays in the class.
     @njit
     def fill(a, v):  # expect: CRB122
         for i in range(a.shape[0]):
