@@ -217,7 +217,9 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
   for (const auto& p : in.workunit_params) {
     auto it = plan.types.find(p);
     bool array = p == in.names.cell || (it != plan.types.end() && it->second.rank > 0);
-    kwargs.push_back(p + "=" + (array ? "pk.array(" + p + ")" : p));
+    auto src = in.param_sources ? in.param_sources->find(p) : std::map<std::string, std::string>::const_iterator();
+    std::string value = in.param_sources && src != in.param_sources->end() ? src->second : p;
+    kwargs.push_back(p + "=" + (array ? "pk.array(" + value + ")" : value));
   }
   bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic
                                                    : plan.dispatch == Dispatch::kSerial && plan.returns == ReturnKind::kScalar;
