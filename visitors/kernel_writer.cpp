@@ -104,7 +104,7 @@ std::string KernelWriter::Write() {
     std::string copies;
     for (const std::string& p : plan_.assigned_params)
       if (plan_.types.at(p).rank == 0 && Mentions(body_, p))
-        copies += ind + p + ": " + DialectScalar(plan_.types.at(p).scalar) + " = " + std::string(kReservedPrefix) + "in_" + p + nl_;
+        copies += ind + p + ": " + DialectScalar(plan_.types.at(p).scalar) + " = " + ParamInName(p) + nl_;
     size_t at = 0;
     while (at + ind.size() < body.size() && body.compare(at, ind.size(), ind) == 0 && body[at + ind.size()] == '#') {
       size_t eol = body.find('\n', at);

@@ -74,13 +74,20 @@ def implied_vol(price, S, K, T, r):
     return sigma
 
 
-# caramba: runas vol_surface(np.linspace(80.0, 120.0, N), 100.0, 1.0, 0.02, np.linspace(5.0, 25.0, N))
+# caramba: runas vol_surface(np.linspace(80.0, 120.0, N), 100.0, 1.0, 0.02, attainable_prices(N))
 @njit(parallel=True)
 def vol_surface(strikes, S, T, r, prices):
     vols = np.zeros(strikes.shape[0])
     for i in range(strikes.shape[0]):
         vols[i] = implied_vol(prices[i], S, strikes[i], T, r)
     return vols
+
+
+def attainable_prices(n):
+    """Call prices of strikes 80..120 at volatilities 0.1..0.5: each has an implied volatility."""
+    K = np.linspace(80.0, 120.0, n)
+    sig = np.linspace(0.1, 0.5, n)
+    return np.array([bs_call(100.0, K[i], 1.0, 0.02, sig[i]) for i in range(n)])
 
 
 if __name__ == "__main__":
