@@ -195,6 +195,9 @@ std::string ArgumentSignature(const KernelPlan& plan, const std::string& name) {
   if ((plan.inner_loop_start && name == std::string(kReservedPrefix) + "n1") ||
       (!plan.time_var.empty() && name == plan.time_var))
     return RuntimeSignature(Type{Scalar::kInt64, 0, 'A'});
+  // A scalar parameter the serial kernel assigns, passed under another name.
+  for (const std::string& p : plan.assigned_params)
+    if (name == ParamInName(p)) return RuntimeSignature(plan.types.at(p));
   auto it = plan.types.find(name);
   // The zero-division flag (integer_division.h): `pk.View([1], pk.int32)`,
   // named `_pk_zero_division` when the kernel has a name `zero_division`.

@@ -139,23 +139,57 @@ class Rewriter {
     return out;
   }
 
-  // `v - c` (c a positive literal) where v is a loop variable whose range may
-  // start below c: the index can be negative on the first iterations.
+  // An index `v + k` (`v`, `v + c`, `c + v`, `v - c`; k an integer literal) where
+  // v is the variable of an enclosing range loop that can make it negative:
+  // Numba wraps it, a view does not. The lowest value v takes is read off the
+  // range where its bounds are literals (`range(-1, n - 1)` in a polygon's
+  // perimeter reads x[-1]); where they are not, an offset below zero or a start
+  // written as a negation (`range(-r, r + 1)`) may be negative, and anything
+  // else is taken as written (`range(indptr[i], indptr[i + 1])`).
   bool MayBeNegative(const Node& idx) const {
-    if (idx.Type() != "binary_operator" || idx.ChildByField("operator").Text() != "-") return false;
-    Node l = idx.ChildByField("left"), r = idx.ChildByField("right");
-    if (l.Type() != "identifier" || r.Type() != "integer") return false;
-    long c = std::stol(std::string(r.Text()));
-    if (c <= 0) return false;
-    // Find the loop that binds l (the innermost enclosing for over range/prange).
+    Node v = idx;
+    long k = 0;
+    if (idx.Type() == "binary_operator") {
+      std::string_view op = idx.ChildByField("operator").Text();
+      Node l = idx.ChildByField("left"), r = idx.ChildByField("right");
+      if (op == "+" && l.Type() == "integer" && r.Type() == "identifier") std::swap(l, r);
+      if ((op != "+" && op != "-") || l.Type() != "identifier") return false;
+      auto c = IntLiteral(r);
+      if (!c) return false;
+      v = l;
+      k = op == "-" ? -*c : *c;
+    } else if (idx.Type() != "identifier") {
+      return false;
+    }
+    // Find the loop that binds v (the innermost enclosing for over range/prange).
     for (Node a = idx.Parent(); a; a = a.Parent()) {
       if (a.Type() == "function_definition") break;
-      if (a.Type() != "for_statement" || a.ChildByField("left").Text() != l.Text()) continue;
-      auto args = a.ChildByField("right").ChildByField("arguments").NamedChildren();
-      if (args.size() >= 2 && args[0].Type() == "integer" && std::stol(std::string(args[0].Text())) >= c) return false;
-      return true;
+      if (a.Type() != "for_statement" || a.ChildByField("left").Text() != v.Text()) continue;
+      Node call = a.ChildByField("right");
+      if (call.Type() != "call") return false;
+      auto args = call.ChildByField("arguments").NamedChildren();
+      if (args.size() == 1) return k < 0;
+      if (args.size() < 2) return false;
+      std::optional<long> step = args.size() >= 3 ? IntLiteral(args[2]) : std::optional<long>(1);
+      if (!step) return k < 0;
+      // The lowest value: the start going up, just above the stop going down.
+      const Node& bound = *step > 0 ? args[0] : args[1];
+      if (auto b = IntLiteral(bound)) return (*step > 0 ? *b : *b + 1) + k < 0;
+      return k < 0 || (bound.Type() == "unary_operator" && bound.ChildByField("operator").Text() == "-");
     }
     return false;  // not a loop variable: nothing known, left as written
+  }
+
+  // The value of an integer literal, negated ones included (`3`, `-1`).
+  static std::optional<long> IntLiteral(const Node& n) {
+    bool negative = n.Type() == "unary_operator" && n.ChildByField("operator").Text() == "-";
+    Node lit = negative ? n.ChildByField("argument") : n;
+    std::string_view digits = lit.Text();
+    if (lit.Type() != "integer" || digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    long v = std::stol(std::string(digits));
+    return negative ? -v : v;
   }
 
   // `n, m = a.shape` -> one assignment per extent, on separate lines.

@@ -221,8 +221,10 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
     auto it = plan.types.find(p);
     bool array = p == in.names.cell || (it != plan.types.end() && it->second.rank > 0);
     bool boolean = array && it != plan.types.end() && it->second.scalar == Scalar::kBool;
-    std::string arg = boolean ? p + ".view(\"uint8\")" : p;
-    kwargs.push_back(p + "=" + (array ? "pk.array(" + arg + ")" : p));
+    auto src = in.param_sources ? in.param_sources->find(p) : std::map<std::string, std::string>::const_iterator();
+    std::string value = in.param_sources && src != in.param_sources->end() ? src->second : p;
+    std::string arg = boolean ? value + ".view(\"uint8\")" : value;
+    kwargs.push_back(p + "=" + (array ? "pk.array(" + arg + ")" : value));
   }
   bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic
                                                    : plan.dispatch == Dispatch::kSerial && plan.returns == ReturnKind::kScalar;

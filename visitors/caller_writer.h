@@ -6,6 +6,7 @@
 // SemanticTransformer.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -38,6 +39,8 @@ struct CallerInput {
   /// Arrays the host program allocated itself (a phase's caller): they
   /// cannot overlap another array, so they need no np.may_share_memory check.
   std::set<std::string> fresh = {};
+  /// Workunit parameters passed another name's value (`_pk_in_a=a`).
+  const std::map<std::string, std::string>* param_sources = nullptr;
 };
 
 /// The caller's statements, one per element (a long dispatch continues on

@@ -98,6 +98,19 @@ std::string KernelWriter::Write() {
     if (first && IsDocstring(first)) RemoveLine(first.StartByte(), first.EndByte());
     std::string text = Region(LeadingComments(def_, body_), body_.EndByte());
     body = ind + text.substr(std::min(text.size(), text.find_first_not_of(" \t\r\n")));
+    // A scalar parameter the body assigns starts as a local copy, after the
+    // comments of the def line: workunit parameters are read-only
+    // (CheckKernelParamAssignments).
+    std::string copies;
+    for (const std::string& p : plan_.assigned_params)
+      if (plan_.types.at(p).rank == 0 && Mentions(body_, p))
+        copies += ind + p + ": " + DialectScalar(plan_.types.at(p).scalar) + " = " + ParamInName(p) + nl_;
+    size_t at = 0;
+    while (at + ind.size() < body.size() && body.compare(at, ind.size(), ind) == 0 && body[at + ind.size()] == '#') {
+      size_t eol = body.find('\n', at);
+      at = eol == std::string::npos ? body.size() : eol + 1;
+    }
+    body.insert(at, copies);
   } else {
     // Comments after `def f(...):` belong to the def node, not to its body
     // (tree-sitter); the loop form does not copy the body's start, so keep
@@ -117,7 +130,7 @@ std::string KernelWriter::Write() {
   if (TrimmedEmpty(body)) body = ind + "pass";
   std::string wu = "@pk.workunit" + nl_ + "def " + names_.workunit + "(" + Signature() + "):" + nl_ + body;
   if (phase_) return wu;  // dispatched where its host program calls it
-  CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_};
+  CallerInput in{ctx_, plan_, k_, def_, names_, unit_, nl_, workunit_params_, {}, &param_sources_};
   return wu + nl_ + nl_ + nl_ + WriteCaller(in);
 }
 

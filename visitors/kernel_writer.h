@@ -107,6 +107,10 @@ class KernelWriter {
   std::vector<std::pair<uint32_t, std::string>> pending_inserts_;
   std::vector<std::pair<uint32_t, uint32_t>> removed_;
   std::vector<std::string> workunit_params_;
+  /// Workunit parameters that carry a kernel parameter under another name:
+  /// a serial kernel that assigns a scalar parameter takes `_pk_in_<p>` and
+  /// starts with the local `p` (CheckKernelParamAssignments).
+  std::map<std::string, std::string> param_sources_;
   std::set<uint32_t> copied_loops_;     // for statements written with a fresh counter
   std::set<std::string> copied_vars_;  // their variables, declared as locals
   int copy_count_ = 0;

@@ -3,6 +3,8 @@
 // The KernelWriter and the order of its steps: kernel_writer.h, kernel_writer.cpp.
 #include "visitors/kernel_writer.h"
 
+#include "caramba/analysis/workunit_names.h"
+
 #include <algorithm>
 
 namespace caramba {
@@ -201,6 +203,12 @@ std::string KernelWriter::Signature() {
     if (!used(p)) continue;
     const Type& t = plan_.types.at(p);
     bool known = t.rank == 0 || plan_.types_recorded;
+    if (!loop_ && t.rank == 0 && plan_.assigned_params.count(p)) {  // the body starts with `p = _pk_in_p`
+      std::string in = ParamInName(p);
+      param_sources_[in] = p;
+      add(in, t, known);
+      continue;
+    }
     add(p, t, known);
   }
   for (const auto& a : plan_.allocations) {

@@ -235,6 +235,8 @@ void KernelWriter::LowerReturn(const Node& s) {
   bool has_value = s.NamedChildCount() == 1 && s.NamedChild(0).Type() != "none";
   if (!has_value) return Emit(s, pre, {"return"});
   if (plan_.as_function) return Emit(s, pre, {"return " + LowerExpr(s.NamedChild(0), env_, pre)});
+  // An early return of the array the caller returns (SerialReturns) ends the workunit.
+  if (plan_.returns == ReturnKind::kArray && s.StartByte() != plan_.final_return_start) return Emit(s, pre, {"return"});
   if (plan_.returns != ReturnKind::kScalar) return;
   std::string v = LowerExpr(s.NamedChild(0), env_, pre);
   std::vector<std::string> lines{acc_ + " += " + v};

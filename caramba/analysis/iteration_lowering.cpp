@@ -2,6 +2,7 @@
 #include "caramba/analysis/iteration_lowering.h"
 
 #include <set>
+#include <string>
 
 #include "caramba/analysis/helper_inlining.h"
 #include "caramba/analysis/walk.h"
@@ -211,6 +212,32 @@ std::string UserCounter(const ModuleInfo& mod, const Node& target, const Node& i
   return parts.size() == 2 && parts[0].Type() == "identifier" ? std::string(parts[0].Text()) : "";
 }
 
+// `for d in (-1, 0, 1)` (a neighbourhood's offsets): a literal tuple or list
+// of integers in arithmetic progression is the range it spells out,
+// `range(-1, 2)`; empty when the iterable is anything else.
+std::string LiteralProgression(const Node& iter) {
+  if (iter.Type() != "tuple" && iter.Type() != "list") return "";
+  std::vector<long long> v;
+  for (const Node& e : PatternElements(iter)) {
+    bool negative = e.Type() == "unary_operator" && e.ChildByField("operator").Text() == "-";
+    Node lit = negative ? e.ChildByField("argument") : e;
+    std::string_view digits = lit.Text();
+    if (lit.Type() != "integer" || digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return "";
+    long long x = std::stoll(std::string(digits));
+    v.push_back(negative ? -x : x);
+  }
+  if (v.empty()) return "";
+  long long step = v.size() > 1 ? v[1] - v[0] : 1;
+  if (step == 0) return "";
+  for (size_t i = 1; i < v.size(); ++i)
+    if (v[i] - v[i - 1] != step) return "";
+  std::string stop = std::to_string(v.back() + (step > 0 ? 1 : -1));
+  if (step == 1) return "range(" + std::to_string(v[0]) + ", " + stop + ")";
+  return "range(" + std::to_string(v[0]) + ", " + stop + ", " + std::to_string(step) + ")";
+}
+
 }  // namespace
 
 std::vector<Edit> LowerIterations(const Tree& tree, const ModuleInfo& mod, const Kernel& kernel) {
@@ -241,6 +268,10 @@ std::vector<Edit> LowerIterations(const Tree& tree, const ModuleInfo& mod, const
     if (loop.Child(0).Type() == "async") continue;
     std::vector<Node> stmts = Statements(block);
     if (stmts.empty() || stmts.front().StartPoint().row == loop.StartPoint().row) continue;
+    if (std::string r = LiteralProgression(iter); !r.empty()) {
+      if (target.Type() == "identifier") out.push_back(Edit{iter.StartByte(), iter.EndByte(), r, {}, 0});
+      continue;
+    }
     std::string index = UserCounter(mod, target, iter);
     bool hidden = index.empty();
     if (hidden) index = std::string(kIterPrefix) + std::to_string(counter);

@@ -122,9 +122,10 @@ void Builder::Build() {
   LowerNumpyStatements();
   CheckPreludePositions();
   CheckSubviews();
-  if (plan_.as_function) CheckParamAssignments();
+  if (plan_.as_function) CheckParamAssignments(plan_.assigned_params);
   if (plan_.as_function) FunctionReturns();
   else FindPattern();
+  if (!plan_.as_function && PhaseOwner(k_.name).empty()) CheckKernelParamAssignments();
   // A @pk.function has no caller of its own to run NumPy's shape checks.
   if (plan_.as_function && !guards_.empty())
     Refuse(DiagId::kNumpyInKernel, "a helper called from a kernel needs NumPy shape checks that only a caller can run",

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "caramba/analysis/scalar_types.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -104,6 +105,20 @@ class ConstantFinder {
         why_ = "its value uses the operator '" + std::string(op) + "'";
         return std::nullopt;
       }
+    } else if (t == "call" && FloatMathCall(e)) {
+      // `SQRT2 = math.sqrt(2.0)`: Python computed the value once, Numba froze it; the kernel
+      // computes the same call on the same constant arguments (sqrt is correctly rounded in both,
+      // the other functions come from the same C library).
+      std::string text = std::string(e.ChildByField("function").Text()) + "(";
+      bool first = true;
+      for (const Node& arg : e.ChildByField("arguments").NamedChildren()) {
+        if (arg.Type() == "comment") continue;
+        auto v = Value(arg);
+        if (!v) return std::nullopt;
+        text += (first ? "" : ", ") + *v;
+        first = false;
+      }
+      return text + ")";
     } else if (t != "parenthesized_expression") {
       std::string fn = t == "call" ? imports_.Resolve(e.ChildByField("function")) : "";
       if (fn.rfind("numpy.", 0) == 0)
@@ -147,6 +162,21 @@ class ConstantFinder {
   }
 
  private:
+  // A call of a `math.` function or a scalar NumPy ufunc that returns a float (not math.floor,
+  // which is an int in Python, nor isnan), with positional arguments only.
+  bool FloatMathCall(const Node& call) const {
+    std::string q = imports_.Resolve(call.ChildByField("function"));
+    const MathFunction* f = nullptr;
+    if (q.rfind("math.", 0) == 0) f = FindMathFunction(std::string_view(q).substr(5));
+    else if (q.rfind("numpy.", 0) == 0) f = FindNumpyScalarFunction(std::string_view(q).substr(6));
+    if (!f || f->returns_int_in_math || f->returns_bool) return false;
+    Node args = call.ChildByField("arguments");
+    if (!args || args.Type() != "argument_list") return false;
+    for (const Node& a : args.NamedChildren())
+      if (a.Type() == "keyword_argument" || a.Type() == "list_splat" || a.Type() == "dictionary_splat") return false;
+    return true;
+  }
+
   const ImportTable& imports_;
   ModuleConstants& out_;
   std::string why_;

@@ -117,7 +117,8 @@ class Builder {
   void CollectSubviewRoots();
   void WrittenParams();
   void CheckSubviews();
-  void CheckParamAssignments();
+  void CheckParamAssignments(const std::set<std::string>& params);
+  void CheckKernelParamAssignments();
 
   // ---- NumPy: applying the NumPy lowering, the plain-Python fallback, shape guards (plan_numpy.cpp)
   void LowerNumpyStatements();

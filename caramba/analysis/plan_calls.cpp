@@ -220,8 +220,8 @@ void Builder::CheckSubviews() {
 
 // Assignments to parameters of a @pk.function: scalars whose type every
 // assigned value keeps (Numba would otherwise retype the variable).
-void Builder::CheckParamAssignments() {
-  for (const auto& p : plan_.assigned_params) {
+void Builder::CheckParamAssignments(const std::set<std::string>& params) {
+  for (const auto& p : params) {
     Type pt = plan_.types[p];
     bool ok = pt.rank == 0 && pt.scalar != Scalar::kUnknown;
     Walk(body_, [&](const Node& n) {
@@ -230,8 +230,16 @@ void Builder::CheckParamAssignments() {
       Node l = n.ChildByField("left"), r = n.ChildByField("right");
       bool target = l.Type() == "identifier" && l.Text() == p;
       if (!target) {
-        if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
-          for (const Node& c : l.NamedChildren()) ok = ok && c.Text() != p;
+        // `a, b = b, a % b` (Euclid's gcd): the element assigned to p keeps its type.
+        if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern") {
+          auto ls = l.NamedChildren();
+          auto rs = r && (r.Type() == "expression_list" || r.Type() == "tuple") ? r.NamedChildren() : std::vector<Node>{};
+          for (size_t i = 0; i < ls.size(); ++i) {
+            if (ls[i].Text() != p) continue;
+            Type et = ls.size() == rs.size() ? TypeOfExpr(rs[i], plan_.types, mod_.imports) : Type{};
+            ok = ok && et.rank == 0 && et.scalar != Scalar::kUnknown && Unify(pt.scalar, et.scalar) == pt.scalar;
+          }
+        }
         return true;
       }
       Type rt = r ? TypeOfExpr(r, plan_.types, mod_.imports) : Type{};
@@ -244,6 +252,38 @@ void Builder::CheckParamAssignments() {
       Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "' a value of another type or a tuple",
              def_.ChildByField("name"), "copy the parameter into a local variable and change the local");
   }
+}
+
+// Assignments to parameters of a kernel: a serial kernel is one workunit
+// that runs the body once, so a local copy of the parameter at its top
+// (KernelWriter::Signature) behaves as Numba's variable, under the rule of
+// @pk.functions. In a parallel workunit every iteration would start again
+// from the parameter's value.
+void Builder::CheckKernelParamAssignments() {
+  // `x += y @ A` on an array parameter updates it in place: no rebinding (LowerNumpyStatements).
+  std::set<std::string> rebound;
+  for (const std::string& p : plan_.assigned_params) {
+    bool in_place = plan_.types[p].rank > 0;
+    Walk(body_, [&](const Node& n) {
+      if (n.Type() == "assignment" && n.ChildByField("left").Type() == "identifier" && n.ChildByField("left").Text() == p)
+        in_place = false;
+      return in_place;
+    });
+    if (!in_place) rebound.insert(p);
+  }
+  if (rebound.empty()) return;
+  bool prange = false;
+  Walk(body_, [&](const Node& n) {
+    prange = prange || IsPrange(n);
+    return !prange;
+  });
+  if (plan_.dispatch != Dispatch::kSerial || prange) {
+    for (const auto& p : rebound)
+      Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "' in a kernel with a parallel loop",
+             def_.ChildByField("name"), "copy the parameter into a local variable and change the local");
+    return;
+  }
+  CheckParamAssignments(rebound);
 }
 
 }  // namespace kernel_plan_detail

@@ -60,8 +60,11 @@ void Builder::CollectNames(const Node& root) {
     return true;
   });
   // A @pk.function takes scalars by value, so it may assign them when the
-  // values keep the parameter's type (CheckParamAssignments, after typing).
-  if (plan_.as_function) return;
+  // values keep the parameter's type (CheckParamAssignments, after typing);
+  // so may a kernel whose whole body is one serial workunit, which starts
+  // from a local copy of each (CheckKernelParamAssignments, once the dispatch
+  // is known). A phase of a host program gets its inputs from the host.
+  if (plan_.as_function || PhaseOwner(k_.name).empty()) return;
   for (const auto& p : plan_.assigned_params)
     Refuse(DiagId::kAssignedParameter, "assigns to parameter '" + p + "'", def_.ChildByField("name"),
            "copy the parameter into a local variable and change the local");

@@ -170,14 +170,20 @@ void Builder::SerialReturns() {
   }
   if (!any_array) return;
   auto stmts = Statements(body_);
-  if (returns.size() != 1 || stmts.empty() || stmts.back() != returns[0] ||
-      returns[0].NamedChild(0).Type() != "identifier") {
+  // Early returns of the array the kernel ends by returning (`if s <= 0.0:
+  // return L` in a Cholesky factorisation) end the workunit; the caller
+  // returns the array either way.
+  const Node& last = returns.back();
+  bool same = last.NamedChildCount() == 1 && last.NamedChild(0).Type() == "identifier";
+  for (const Node& r : returns)
+    same = same && r.NamedChildCount() == 1 && r.NamedChild(0).Text() == last.NamedChild(0).Text();
+  if (!same || stmts.empty() || stmts.back() != last) {
     Refuse(DiagId::kUnsupportedReturn, "returns an array other than by a final 'return name'", returns[0]);
     return;
   }
   plan_.returns = ReturnKind::kArray;
-  plan_.final_return_start = returns[0].StartByte();
-  plan_.final_return_end = returns[0].EndByte();
+  plan_.final_return_start = last.StartByte();
+  plan_.final_return_end = last.EndByte();
 }
 
 }  // namespace kernel_plan_detail

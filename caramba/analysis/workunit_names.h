@@ -27,4 +27,9 @@ std::string WorkunitName(std::string_view kernel, bool thesis = false);
 /// `twice_float64`. Its workunit is WorkunitName of that name (`_pk_relu_2d`).
 std::string SignatureVariantName(std::string_view kernel, std::string_view what_differs);
 
+/// The workunit parameter that carries scalar parameter `p` of a serial
+/// kernel that assigns it (its body starts with `p = _pk_in_p`); the caller
+/// passes `_pk_in_p=p` and validation types it as `p`.
+inline std::string ParamInName(std::string_view p) { return std::string(kWorkunitPrefix) + "in_" + std::string(p); }
+
 }  // namespace caramba

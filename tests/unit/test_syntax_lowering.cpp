@@ -104,6 +104,23 @@ TEST_CASE("module constants: numbers bound once are inlined where kernels read t
   CHECK(out.find("DT = 1.0 / STEPS\n") != std::string::npos);
 }
 
+TEST_CASE("module constants: a float math call of constants is inlined as the call (norm_cdf's SQRT2)") {
+  std::string src = "import math\nimport numpy as np\nfrom numba import njit\n\n"
+                    "SQRT2 = math.sqrt(2.0)\nLN2 = np.log(2 * 1.0)\nFLOOR = math.floor(2.5)\nNAN = math.isnan(1.0)\n"
+                    "KW = math.pow(2.0, y=3.0)\n\n"
+                    "@njit\ndef norm_cdf(x):\n    return 0.5 * (1.0 + math.erf(x / SQRT2)) + LN2\n";
+  std::string out = Lower(src);
+  CHECK(out.find("return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0))) + np.log((2 * 1.0))\n") != std::string::npos);
+  Tree t = Tree::Parse(src);
+  ImportTable imports;
+  imports.Build(t);
+  ModuleConstants c = FindModuleConstants(t, imports);
+  // math.floor is an int in Python, isnan a bool; keyword arguments are not read: all stay names.
+  CHECK(c.refused.count("FLOOR") == 1);
+  CHECK(c.refused.count("NAN") == 1);
+  CHECK(c.refused.count("KW") == 1);
+}
+
 TEST_CASE("module constants: kernel names hide module names, rebound names, arrays and variable indices stay") {
   std::string src = kHead +
                     "N = 4\nS = 2.0\nT = np.linspace(0.0, 1.0, 8)\nW = (1, 2)\n\n"
@@ -130,6 +147,23 @@ TEST_CASE("module constants: a name bound twice at module level is not a constan
   ModuleConstants c = FindModuleConstants(t, imports);
   CHECK(c.refused.at("K").find("bound more than once") != std::string::npos);
   CHECK(c.refused.at("M").find("not bound by one top-level assignment") != std::string::npos);
+}
+
+TEST_CASE("iteration lowering: a literal tuple of offsets in progression is its range (max_filter3)") {
+  std::string out = Lower(kHead + "@njit\ndef max_filter3(a, i):\n    best = a[i]\n    for di in (-1, 0, 1):\n"
+                                  "        best = max(best, a[i + di])\n    for s in [6, 4, 2]:\n        best += s\n"
+                                  "    for one in (7,):\n        best += one\n    return best\n");
+  CHECK(out.find("for di in range(-1, 2):\n") != std::string::npos);
+  CHECK(out.find("for s in range(6, 1, -2):\n") != std::string::npos);
+  CHECK(out.find("for one in range(7, 8):\n") != std::string::npos);
+  // Not a progression, not integers, or a target that unpacks: left as written (CRB120).
+  const std::string kept[] = {"    for d in (1, 2, 4):\n        x += d\n", "    for d in (0.5, 1.5):\n        x += d\n",
+                              "    for d in (1, 1):\n        x += d\n", "    for d, e in ((1, 2), (3, 4)):\n        x += d\n"};
+  for (const std::string& k : kept) {
+    std::string src = kHead + "@njit\ndef f(x):\n" + k + "    return x\n";
+    INFO(src);
+    CHECK(Lower(src) == src);
+  }
 }
 
 TEST_CASE("iteration lowering: a row only indexed becomes the array's own index (row_norms)") {

@@ -77,7 +77,7 @@ def mixed_types(ints, floats, out):
 
 @pk.function
 def _pk_fn_clamp(x: pk.double, lo: pk.double, hi: pk.double) -> pk.double:
-    # expect: CRB129, CRB140
+    # expect: CRB140
     if x < lo:
         x = lo
     if x > hi:
@@ -86,7 +86,7 @@ def _pk_fn_clamp(x: pk.double, lo: pk.double, hi: pk.double) -> pk.double:
 
 
 @njit
-def clamp(x, lo, hi):  # expect: CRB129, CRB140
+def clamp(x, lo, hi):  # expect: CRB140
     if x < lo:
         x = lo
     if x > hi:

@@ -23,7 +23,7 @@ def mixed_types(ints, floats, out):
 
 
 @njit
-def clamp(x, lo, hi):  # expect: CRB129, CRB140
+def clamp(x, lo, hi):  # expect: CRB140
     if x < lo:
         x = lo
     if x > hi:

@@ -1,5 +1,4 @@
 import numpy as np
-from numba import njit
 import pykokkos as pk
 
 
@@ -27,16 +26,21 @@ def _pk_floordiv(a: pk.int64, b: pk.int64) -> pk.int64:
     return q
 
 
-@njit("int64(int64)")
-def collatz_steps(n):  # expect: CRB129
-    steps = 0
+@pk.workunit
+def _pk_collatz_steps(tid, acc: pk.Acc[pk.int64], _pk_in_n: pk.int64):
+    n: pk.int64 = _pk_in_n
+    steps: pk.int64 = 0
     while n != 1:
-        if n % 2 == 0:
-            n = n // 2
+        if ((n % 2 + 2) % 2) == 0:
+            n = _pk_floordiv(n, 2)
         else:
             n = 3 * n + 1
         steps += 1
-    return steps
+    acc += steps
+
+
+def collatz_steps(n):
+    return int(pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_collatz_steps, _pk_in_n=n))
 
 
 @pk.workunit

@@ -3,7 +3,7 @@ from numba import njit
 
 
 @njit("int64(int64)")
-def collatz_steps(n):  # expect: CRB129
+def collatz_steps(n):
     steps = 0
     while n != 1:
         if n % 2 == 0:
