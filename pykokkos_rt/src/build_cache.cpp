@@ -136,8 +136,13 @@ const Toolchain& GetToolchain() {
     // overloads (std::fmod(double, int) promotes through one); a call of any
     // other host-only function from a kernel is an error (20011, 20014), not
     // a warning hidden by -w that would leave the kernel silently wrong.
+    // --fmad=false: nvcc contracts a * b + c into a fused multiply-add in
+    // device code by default, the GPU's -ffp-contract=on; an escape-time
+    // loop (`zi = 2.0 * zr * zi + ci`) then left the Mandelbrot set at
+    // another iteration than Numba's on boundary points.
     t.flags = {"-std=c++17", "-O3", "-fPIC", "-fopenmp", "-DNDEBUG", "-w", PYKOKKOS_RT_CUDA_ARCH, "-cudart", "shared",
-               "--expt-relaxed-constexpr", "-Xcudafe", "--diag_error=20011", "-Xcudafe", "--diag_error=20014"};
+               "--fmad=false", "--expt-relaxed-constexpr", "-Xcudafe", "--diag_error=20011", "-Xcudafe",
+               "--diag_error=20014"};
     t.pch = false;
 #endif
     if (const char* extra = std::getenv("PYKOKKOS_RT_CXXFLAGS"); extra && *extra) {
