@@ -14,6 +14,10 @@ stay exactly what the workunit computes.
   pointer instead of re-deriving a 32-bit index per element. The sum stays the
   same additions in the same order; a product of the counter that overflows
   int32 gets Numba's int64 value; `pk.printf("%d", i)` still gets an int.
+- The reduction's result escapes (`crb_escape`) before the dispatch, so g++
+  does not carry the accumulator in a general-purpose register across
+  Kokkos's profiling call (the translated sum2d on Serial moved it to a vector
+  register and back every four additions). Results stay in Numba's order.
 """
 import math
 
@@ -79,6 +83,14 @@ def sum3d_serial(tid, acc: pk.Acc[pk.double], arr: pk.View3D[pk.double]):
             for k in range(O):
                 result += arr[i][j][k]
     acc += result
+
+
+@pk.workunit
+def sum2d_rows(tid, acc: pk.Acc[pk.double], arr: pk.View2D[pk.double]):
+    # corpora/thesis/sum2d.py translated with the row loop parallel.
+    i: pk.int64 = tid
+    for j in range(arr.extent(1)):
+        acc += arr[i][j]
 
 
 @pk.workunit
@@ -193,3 +205,25 @@ def test_printf_of_a_counter_prints_its_value(space, capfd):
     pk.parallel_for(pk.RangePolicy(space, 0, 1), count_aloud, n=3)
     out = capfd.readouterr().out
     assert "step 0\nstep 1\nstep 2\n" in out
+
+
+@pytest.mark.parametrize("workunit,signature", [("sum2d_rows", [("arr", "view:f64:2:R")]),
+                                                ("sum3d_serial", [("arr", "view:f64:3:R")]),
+                                                ("running_total", [("x", "view:i64:1:R"), ("out", "view:i64:1:R")])])
+def test_reduction_result_escapes_before_the_dispatch(workunit, signature):
+    kind = "scan" if workunit == "running_total" else "reduce"
+    src = _core.generate(sum2d_rows.__code__.co_filename, workunit, kind, signature, "Serial")
+    assert "crb_total = 0;\n    crb_escape(crb_total);\n    Kokkos::parallel_" in src
+
+
+@pytest.mark.parametrize("space", [pk.Serial, pk.OpenMP])
+def test_sum2d_rows_equal_the_sequential_sum(space):
+    arr = np.random.default_rng(11).random((37, 41))
+    got = pk.parallel_reduce(pk.RangePolicy(space, 0, arr.shape[0]), sum2d_rows, arr=arr)
+    want = 0.0
+    for x in arr.ravel():
+        want += float(x)
+    if space is pk.Serial:
+        assert got == want  # rows in order, one addition at a time: Numba's bits
+    else:
+        assert got == pytest.approx(want, rel=1e-12)
