@@ -457,7 +457,7 @@ GeneratedKernel Compiler::Run() {
   pre << "#include <Kokkos_Core.hpp>\n#include <cmath>\n#include <cstdio>\n#include <cstdint>\n#include <exception>\n"
       << (cell_.op.empty() && req_.reducer.empty() ? "" : "#include <limits>\n")
       << "#include <stdexcept>\n#include <string>\n"
-      << kKernelAbiText << "\n" << kIntegerPower << kWrapIndex
+      << kKernelAbiText << "\n" << kIntegerPower << kWrapIndex << kEscapeResult
       // Only where used: every other kernel's source, and so its cache key, stays as it was.
       << (cell_.op.empty() && req_.reducer.empty() ? "" : kReducers);
   o << "namespace {\nusing CrbSpace = Kokkos::" << req_.space << ";\nusing CrbMemSpace = CrbSpace::memory_space;\n";
@@ -524,7 +524,7 @@ GeneratedKernel Compiler::Run() {
   } else if (!req_.reducer.empty()) {
     o << ReducerDispatch(label, acc, initial_slot);
   } else {
-    o << "    " << acc_cpp << " crb_total = 0;\n";
+    o << "    " << acc_cpp << " crb_total = 0;\n    crb_escape(crb_total);\n";
     if (req_.kind == DispatchKind::kReduce)
       o << "    Kokkos::parallel_reduce(" << label << ", crb_policy, crb_f, crb_total);\n";
     else

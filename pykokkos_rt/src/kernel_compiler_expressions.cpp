@@ -329,7 +329,13 @@ Expr Compiler::Call(const Node& n) {
     if (last == "printf") {
       if (args.empty() || args[0].Type() != "string") Fail(n, "printf without a format string", "pk.printf(\"%d\\n\", x)");
       std::string code = "printf(" + CppString(args[0]);
-      for (size_t k = 1; k < args.size(); ++k) code += ", " + Value(args[k]).code;
+      // An integer argument is passed as its dialect type: a loop counter is
+      // int64_t in C++ (Compiler::For) but int32 for `%d`.
+      for (size_t k = 1; k < args.size(); ++k) {
+        Expr a = Value(args[k]);
+        bool integer = a.type.kind == TypeRef::Kind::kScalar && !IsFloat(a.type.scalar) && a.type.scalar != Scalar::kBool;
+        code += ", " + (integer ? "static_cast<" + std::string(ScalarCpp(a.type.scalar)) + ">(" + a.code + ")" : a.code);
+      }
       Expr r{code + ")", {}};
       r.is_void = true;
       return r;

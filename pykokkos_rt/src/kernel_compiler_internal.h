@@ -55,6 +55,7 @@ extern const char* const kIntegerPower;
 /// Emitted into every generated module: `crb_wrap(i, n)`, Numba's wrap-around
 /// of a negative index loaded from an index array (see Compiler::Access).
 extern const char* const kWrapIndex;
+extern const char* const kEscapeResult;
 /// Emitted into every generated module: `CrbReducer<T, op>`, a Kokkos reducer
 /// for max, min and product that starts every partial result at a given value
 /// (Kokkos::Max starts at -DBL_MAX, not -inf, so it is not an identity).

@@ -162,7 +162,7 @@ std::string Compiler::ReducerDispatch(const std::string& label, Scalar acc, size
       << "    auto& crb_cell = crb_f." << cell_.cpp << ";\n"
       << "    if (crb_end > crb_begin) {\n"
       << "      if (crb_cell.extent(0) < 1) throw std::runtime_error(\"atomic on index 0 of the empty view '" << cell_.param << "'\");\n"
-      << "      " << t << " crb_total;\n"
+      << "      " << t << " crb_total;\n      crb_escape(crb_total);\n"
       << "      const " << t << " crb_start = " << (cell_.op == "prod" ? t + "(1)" : "crb_cell(0)") << ";\n"
       << "      Kokkos::parallel_reduce(" << label << ", crb_policy, crb_f, " << red << "(crb_total, crb_start));\n"
       << "      crb_cell(0) = " << (cell_.op == "prod" ? "crb_cell(0) * crb_total" : "crb_total") << ";\n"
@@ -176,7 +176,7 @@ std::string Compiler::ReducerDispatch(const std::string& label, Scalar acc, size
   std::string red = "CrbReducer<" + t + ", " + std::to_string(op) + ">";
   o << "    const bool crb_has_initial = crb_args[" << initial_slot + 1 << "].i != 0;\n"
     << "    const " << t << " crb_initial = static_cast<" << t << ">(" << given << ");\n"
-    << "    " << t << " crb_total = crb_identity<" << t << ", " << op << ">();\n";
+    << "    " << t << " crb_total = crb_identity<" << t << ", " << op << ">();\n    crb_escape(crb_total);\n";
   if (op == 2) {
     o << "    if (crb_end > crb_begin)\n"
       << "      Kokkos::parallel_reduce(" << label << ", crb_policy, crb_f, " << red << "(crb_total, crb_total));\n"

@@ -146,6 +146,22 @@ const char* const kWrapIndex =
     "  return v < 0 ? static_cast<I>(v + static_cast<I>(n)) : v;\n"
     "}\n";
 
+// Emitted into every generated module (see Compiler::Module): the address of
+// a reduction's result escapes before the dispatch. Otherwise g++ sees that
+// nothing else can read the local result, keeps the reduced value in one
+// register from the first iteration to the copy after Kokkos's profiling
+// hook (a call), and since no vector register survives a call it picks a
+// general-purpose one: the translated sum2d then moved its accumulator
+// between that register and a vector register every four additions, 1.6x
+// Numba's time on Serial. Escaped, the result is stored before the call and
+// the accumulator stays in a vector register. Host code only (crb_run).
+const char* const kEscapeResult =
+    "template <class T> inline void crb_escape(T& v) {\n"
+    "#if defined(__GNUC__) && !defined(__CUDA_ARCH__)\n"
+    "  asm volatile(\"\" : : \"r\"(&v) : \"memory\");\n"
+    "#endif\n"
+    "}\n";
+
 // Emitted into every generated module (see Power below).
 const char* const kIntegerPower =
     "template <int N> KOKKOS_FORCEINLINE_FUNCTION double crb_ipow(double x) {\n"

@@ -9,6 +9,15 @@ stay exactly what the workunit computes.
   inside @pk.functions' callers must all see the same values as before.
 - Kernels are compiled with -fno-math-errno: `math.sqrt` of a negative number
   is still NaN, as in Numba.
+- A `for ... in range` counter is int64_t in C++ (the dialect still types the
+  name int32): the serial sum3d of the thesis then walks its view with a
+  pointer instead of re-deriving a 32-bit index per element. The sum stays the
+  same additions in the same order; a product of the counter that overflows
+  int32 gets Numba's int64 value; `pk.printf("%d", i)` still gets an int.
+- The reduction's result escapes (`crb_escape`) before the dispatch, so g++
+  does not carry the accumulator in a general-purpose register across
+  Kokkos's profiling call (the translated sum2d on Serial moved it to a vector
+  register and back every four additions). Results stay in Numba's order.
 """
 import math
 
@@ -59,6 +68,43 @@ def running_total(tid, acc: pk.Acc[pk.int64], final: bool, x: pk.View1D[pk.int64
 @pk.workunit
 def sqrt_of(tid, x: pk.View1D[pk.double], out: pk.View1D[pk.double]):
     out[tid] = math.sqrt(x[tid])
+
+
+@pk.workunit
+def sum3d_serial(tid, acc: pk.Acc[pk.double], arr: pk.View3D[pk.double]):
+    # corpora/thesis/sum3d.py translated with --parallelize=none: one
+    # iteration that sums the whole array in nested serial loops.
+    M: pk.int64 = arr.extent(0)
+    N: pk.int64 = arr.extent(1)
+    O: pk.int64 = arr.extent(2)
+    result: pk.double = 0.0
+    for i in range(M):
+        for j in range(N):
+            for k in range(O):
+                result += arr[i][j][k]
+    acc += result
+
+
+@pk.workunit
+def sum2d_rows(tid, acc: pk.Acc[pk.double], arr: pk.View2D[pk.double]):
+    # corpora/thesis/sum2d.py translated with the row loop parallel.
+    i: pk.int64 = tid
+    for j in range(arr.extent(1)):
+        acc += arr[i][j]
+
+
+@pk.workunit
+def row_offsets(tid, stride: pk.int64, out: pk.View1D[pk.int64]):
+    # A flattened-index computation as legacy code writes it: `i * 2000000000`
+    # leaves int32's range from i = 2 on; Numba computes it in int64.
+    for i in range(out.extent(0)):
+        out[i] = i * 2000000000 + stride
+
+
+@pk.workunit
+def count_aloud(tid, n: pk.int64):
+    for i in range(n):
+        pk.printf("step %d\n", i)
 
 
 def lennard_jones_reference(cluster):
@@ -127,3 +173,57 @@ def test_sqrt_of_a_negative_is_nan_without_errno(space):
     out = np.zeros_like(x)
     pk.parallel_for(pk.RangePolicy(space, 0, len(x)), sqrt_of, x=x, out=out)
     assert out[0] == 2.0 and math.isnan(out[1]) and out[2] == 0.0 and out[3] == math.sqrt(2.0)
+
+
+def test_sum3d_range_counters_are_int64():
+    src = _core.generate(sum3d_serial.__code__.co_filename, "sum3d_serial", "reduce",
+                         [("arr", "view:f64:3:R")], "Serial")
+    for v in "ijk":
+        assert "for (int64_t %s = 0; %s < " % (v, v) in src
+    assert "int32_t i " not in src and "int32_t k " not in src
+
+
+@pytest.mark.parametrize("space", [pk.Serial, pk.OpenMP])
+def test_sum3d_serial_equals_the_sequential_sum(space):
+    arr = np.random.default_rng(7).random((13, 17, 19))
+    got = pk.parallel_reduce(pk.RangePolicy(space, 0, 1), sum3d_serial, arr=arr)
+    want = 0.0
+    for x in arr.ravel():  # Numba's order: every element, one addition at a time
+        want += float(x)
+    assert got == want
+
+
+@pytest.mark.parametrize("space", [pk.Serial, pk.OpenMP])
+def test_counter_product_past_int32_is_int64(space):
+    out = np.zeros(4, dtype=np.int64)
+    pk.parallel_for(pk.RangePolicy(space, 0, 1), row_offsets, stride=5, out=out)
+    assert out.tolist() == [5, 2000000005, 4000000005, 6000000005]
+
+
+@pytest.mark.parametrize("space", [pk.Serial, pk.OpenMP])
+def test_printf_of_a_counter_prints_its_value(space, capfd):
+    pk.parallel_for(pk.RangePolicy(space, 0, 1), count_aloud, n=3)
+    out = capfd.readouterr().out
+    assert "step 0\nstep 1\nstep 2\n" in out
+
+
+@pytest.mark.parametrize("workunit,signature", [("sum2d_rows", [("arr", "view:f64:2:R")]),
+                                                ("sum3d_serial", [("arr", "view:f64:3:R")]),
+                                                ("running_total", [("x", "view:i64:1:R"), ("out", "view:i64:1:R")])])
+def test_reduction_result_escapes_before_the_dispatch(workunit, signature):
+    kind = "scan" if workunit == "running_total" else "reduce"
+    src = _core.generate(sum2d_rows.__code__.co_filename, workunit, kind, signature, "Serial")
+    assert "crb_total = 0;\n    crb_escape(crb_total);\n    Kokkos::parallel_" in src
+
+
+@pytest.mark.parametrize("space", [pk.Serial, pk.OpenMP])
+def test_sum2d_rows_equal_the_sequential_sum(space):
+    arr = np.random.default_rng(11).random((37, 41))
+    got = pk.parallel_reduce(pk.RangePolicy(space, 0, arr.shape[0]), sum2d_rows, arr=arr)
+    want = 0.0
+    for x in arr.ravel():
+        want += float(x)
+    if space is pk.Serial:
+        assert got == want  # rows in order, one addition at a time: Numba's bits
+    else:
+        assert got == pytest.approx(want, rel=1e-12)
