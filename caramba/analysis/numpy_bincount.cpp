@@ -41,14 +41,8 @@ std::string Lowerer::FillBincount(const Node& s, const std::string& name, const 
     Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to " + fn + "() inside a loop or branch", s,
          "count at the top level of the kernel");
   }
-  CheckOperandKinds(x);
   std::vector<Leaf> leaves;
-  Leaves(x, leaves);
-  for (Leaf& l : leaves) HoldDims(l.dims, true);
-  std::vector<Dim> shape;
-  Guard(Broadcast(leaves, shape, true), "ValueError",
-        "operands could not be broadcast together in " + Squeeze(FirstLine(x.Text())));
-  HoldDims(shape, true);
+  std::vector<Dim> shape = BroadcastOperands(x, leaves);
   for (Leaf& l : leaves) {
     if (l.dims.size() == 1 && l.dims[0].key == shape[0].key && l.dims[0].stride.empty()) l.dims[0].length = shape[0].length;
     HoldDims(l.dims, false);

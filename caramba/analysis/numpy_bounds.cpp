@@ -288,6 +288,17 @@ std::string Lowerer::Length(const Dim& d) {
 }
 
 // Bound texts into temporaries (evaluated once, before the loops).
+std::vector<Dim> Lowerer::BroadcastOperands(const Node& x, std::vector<Leaf>& leaves) {
+  CheckOperandKinds(x);
+  Leaves(x, leaves);
+  for (Leaf& l : leaves) HoldDims(l.dims, true);
+  std::vector<Dim> shape;
+  Guard(Broadcast(leaves, shape, true), "ValueError",
+        "operands could not be broadcast together in " + Squeeze(FirstLine(x.Text())));
+  HoldDims(shape, true);
+  return shape;
+}
+
 void Lowerer::HoldDims(std::vector<Dim>& dims, bool lengths) {
   for (Dim& d : dims) {
     if (d.offset.empty()) d.offset = "0";

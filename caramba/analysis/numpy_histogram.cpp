@@ -57,14 +57,8 @@ void Lowerer::Histogram(const Node& s, const Node& targets, const Node& call) {
   if (!IsInteger(es) && !IsFloat(es))
     Fail(DiagId::kNumpyExpression, "calls " + fn + "() on '" + FirstLine(x.Text()) + "', whose element type is unknown",
          x, kRecordTypesHelp);
-  CheckOperandKinds(x);
   std::vector<Leaf> leaves;
-  Leaves(x, leaves);
-  for (Leaf& l : leaves) HoldDims(l.dims, true);
-  std::vector<Dim> shape;
-  Guard(Broadcast(leaves, shape, true), "ValueError",
-        "operands could not be broadcast together in " + Squeeze(FirstLine(x.Text())));
-  HoldDims(shape, true);
+  std::vector<Dim> shape = BroadcastOperands(x, leaves);
   for (Leaf& l : leaves) HoldDims(l.dims, false);
   std::vector<std::string> idx = Indices(shape);
   std::vector<std::string> per;

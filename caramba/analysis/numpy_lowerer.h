@@ -256,6 +256,11 @@ class Lowerer {
   static std::string Length(const Dim& d);
   // Bound texts into temporaries (evaluated once, before the loops).
   void HoldDims(std::vector<Dim>& dims, bool lengths);
+  // The operands of the array expression `x` counted or binned as a whole
+  // (np.bincount, np.histogram): checked, broadcast against each other
+  // (NumPy's ValueError when they do not), their bounds held; returns the
+  // shape and fills `leaves`.
+  std::vector<Dim> BroadcastOperands(const Node& x, std::vector<Leaf>& leaves);
   bool Guard(const std::vector<std::string>& clauses, const std::string& exception, const std::string& message);
   // Opens one loop per result dimension; returns the indentation inside.
   std::string Loops(const std::vector<Dim>& result, std::vector<std::string>& out_lines, std::vector<std::string>& idx);

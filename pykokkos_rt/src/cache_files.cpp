@@ -28,15 +28,25 @@ EntryKind Inspect(const std::string& path) {
   return S_ISREG(st.st_mode) ? EntryKind::kRegular : EntryKind::kOther;
 }
 
-bool ReadRegularFile(const std::string& path, std::string* out) {
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+namespace {
+// A descriptor of the regular file at `path` (not a link, FIFO or device)
+// and its status, or -1. O_NONBLOCK: opening a FIFO for reading would
+// otherwise wait for a writer.
+int OpenRegularFile(const std::string& path, struct stat* st) {
   int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return false;
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (fd < 0) return -1;
+  if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
     close(fd);
-    return false;
+    return -1;
   }
+  return fd;
+}
+}  // namespace
+
+bool ReadRegularFile(const std::string& path, std::string* out) {
+  struct stat st {};
+  int fd = OpenRegularFile(path, &st);
+  if (fd < 0) return false;
   std::string data;
   data.resize((size_t)st.st_size);
   size_t got = 0;
@@ -53,13 +63,9 @@ bool ReadRegularFile(const std::string& path, std::string* out) {
 }
 
 bool MapRegularFile(const std::string& path, const std::function<void(const char* data, size_t size)>& use) {
-  int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return false;
   struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return false;
-  }
+  int fd = OpenRegularFile(path, &st);
+  if (fd < 0) return false;
   size_t size = (size_t)st.st_size;
   if (size == 0) {  // mmap refuses a length of 0
     close(fd);
