@@ -490,6 +490,17 @@ TEST_CASE("dense_relu (mlp-style): a driver passing `x @ w1 + b1` to helpers it 
   CHECK(r.output.find("@njit") == std::string::npos);
 }
 
+// The body of a CSR row loop as the NumPy lowering writes `y[i] = vals @ x[cols]`.
+constexpr const char* kCsrRow =
+    "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
+    "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
+    "        if (vals.shape[0] != cols.shape[0]):\n"
+    "            raise ValueError(\"shapes of the vectors of np.dot not aligned\")\n"
+    "        acc = 0.0\n"
+    "        for j in range(vals.shape[0]):\n"
+    "            acc += vals[j] * x[cols[j]]\n"
+    "        y[i] = acc\n";
+
 TEST_CASE("spmv (NPBench, lowered): the CSR row loop is the parallel phase, its shape check deferred to the host") {
   // What the NumPy lowering makes of `y[i] = vals @ x[cols]`: the rows are
   // independent and write only the kernel's own `y`, so the row loop runs in
@@ -497,15 +508,7 @@ TEST_CASE("spmv (NPBench, lowered): the CSR row loop is the parallel phase, its 
   Planned p = Plan("A_row, A_col, A_val, x",
                    "    y = np.empty(A_row.size - 1)\n"
                    "    for i in range(A_row.size - 1):\n"
-                   "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
-                   "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
-                   "        if (vals.shape[0] != cols.shape[0]):\n"
-                   "            raise ValueError(\"shapes of the vectors of np.dot not aligned\")\n"
-                   "        acc = 0.0\n"
-                   "        for j in range(vals.shape[0]):\n"
-                   "            acc += vals[j] * x[cols[j]]\n"
-                   "        y[i] = acc\n"
-                   "    return y\n");
+                   + std::string(kCsrRow) + "    return y\n");
   REQUIRE(p.prog.ok);
   REQUIRE(p.prog.phases.size() == 1);
   CHECK(p.prog.parallel_phases == 1);
@@ -519,15 +522,7 @@ TEST_CASE("spmv_into: rows written into an argument are one serial phase that st
   // is not worth a dispatch: the row loop is one serial phase, which stops
   // where Numba would raise.
   Planned p = Plan("A_row, A_col, A_val, x, y",
-                   "    for i in range(A_row.size - 1):\n"
-                   "        cols = A_col[A_row[i]:A_row[i + 1]]\n"
-                   "        vals = A_val[A_row[i]:A_row[i + 1]]\n"
-                   "        if (vals.shape[0] != cols.shape[0]):\n"
-                   "            raise ValueError(\"shapes of the vectors of np.dot not aligned\")\n"
-                   "        acc = 0.0\n"
-                   "        for j in range(vals.shape[0]):\n"
-                   "            acc += vals[j] * x[cols[j]]\n"
-                   "        y[i] = acc\n");
+                   "    for i in range(A_row.size - 1):\n" + std::string(kCsrRow));
   REQUIRE(p.prog.ok);
   REQUIRE(p.prog.phases.size() == 1);
   CHECK(p.prog.parallel_phases == 0);
