@@ -82,6 +82,10 @@ class Node {
     // A node with its index entry reads the symbol the index read once per
     // parse (ts_node_symbol resolves aliases on every call).
     static const std::vector<std::string_view>& names = TypeNames();
+    // A missing field (ChildByField of an unexpected shape, e.g. the
+    // `function` of `range @ f(n)`) is a null node: its type is empty, so
+    // callers compare it against names without checking for null first.
+    if (IsNull()) return {};
     TSSymbol s = Symbol();
     return s < names.size() ? names[s] : std::string_view(ts_node_type(node_));
   }

@@ -643,3 +643,18 @@ TEST_CASE("mask_logic: np.logical_and/or/xor/not are element-wise truth values, 
   CHECK(AnyRewrite(p, "out[0] = ((x[0] != 0) | ((y[0] < 1.0) != 0))"));
   CHECK(FindNumpyFunction("numpy.logical_xor")->dtype == NumpyDtype::kBool);
 }
+
+TEST_CASE("range_matmul_call_in_time_loop: a loop over `range @ f(n)` holding a copy is refused, not a crash") {
+  // The iterable has no `function` field: the question "is this loop a
+  // prange?" read the type of a null node (fuzz finding, device run 3).
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64[:, :](float64[:, :], int64)\")\n"
+      "def relax(u, steps):\n"
+      "    for t in range@njit(steps):\n"
+      "        un = u.copy()\n"
+      "    return u\n");
+  const KernelPlan& p = mod.Of("relax");
+  CHECK_FALSE(p.refusals.empty());
+  CHECK(Node().Type().empty());
+}
