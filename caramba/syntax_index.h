@@ -1,8 +1,8 @@
 /* syntax_index.h — the NodeIndex's entries (syntax.h), read straight from
  * tree-sitter's subtrees in one pass (syntax_index.c).
  *
- * Building the index with a public TSTreeCursor cost about 500 instructions
- * per node (each step builds a child iterator, descends through hidden
+ * Building the index with a public TSTreeCursor cost about 1,000 instructions
+ * per visible node (each step builds a child iterator, descends through hidden
  * nodes again and walks up the stack for the field); the index is built
  * after every parse, 8% of a translation. syntax_index.c follows the
  * cursor's rules (which nodes are visible, their aliases, positions and
