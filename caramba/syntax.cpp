@@ -1,5 +1,6 @@
 // syntax.cpp — see syntax.h.
 #include "caramba/syntax.h"
+#include "caramba/syntax_index.h"
 
 #include <cctype>
 #include <cstring>
@@ -50,24 +51,31 @@ std::string_view Node::Text() const {
 }
 
 namespace {
-// The grammar's field ids by name, grouped by the name's length:
-// ts_node_child_by_field_name compares the name with every field name of the
-// grammar on each call, and a binary search over the sorted names still
-// showed in profiles (ChildByField runs hundreds of thousands of times per
-// file); few names share a length.
+// The grammar's field ids by name, grouped by the name's length and the low
+// five bits of its first character: ts_node_child_by_field_name compares the name with every field
+// name of the grammar on each call, and a binary search over the sorted
+// names, then a scan of the names of one length, still showed in profiles
+// (ChildByField runs hundreds of thousands of times per file). Only
+// `arguments`/`attribute` and `type_conversion`/`type_parameters` share a
+// group, so a lookup compares one name, rarely two.
 TSFieldId FieldId(std::string_view field) {
-  static const std::vector<std::vector<std::pair<std::string_view, TSFieldId>>> by_length = [] {
+  using Group = std::vector<std::pair<std::string_view, TSFieldId>>;
+  static const std::vector<Group> groups = [] {
     const TSLanguage* lang = tree_sitter_python();
-    std::vector<std::vector<std::pair<std::string_view, TSFieldId>>> out;
+    std::vector<Group> out;
     for (uint32_t i = 1; i <= ts_language_field_count(lang); ++i) {
       std::string_view name = ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i));
-      if (out.size() <= name.size()) out.resize(name.size() + 1);
-      out[name.size()].emplace_back(name, static_cast<TSFieldId>(i));
+      if (name.empty()) continue;
+      size_t slot = name.size() * 32 + (static_cast<unsigned char>(name[0]) & 31);
+      if (out.size() <= slot) out.resize(slot + 1);
+      out[slot].emplace_back(name, static_cast<TSFieldId>(i));
     }
     return out;
   }();
-  if (field.size() >= by_length.size()) return 0;
-  for (const auto& [name, id] : by_length[field.size()])
+  if (field.empty()) return 0;
+  size_t slot = field.size() * 32 + (static_cast<unsigned char>(field[0]) & 31);
+  if (slot >= groups.size()) return 0;
+  for (const auto& [name, id] : groups[slot])
     if (name == field) return id;
   return 0;
 }
@@ -101,35 +109,21 @@ Node Node::ChildByField(std::string_view field) const {
 }
 
 NodeIndex::NodeIndex(TSNode root) {
-  // One cursor walk from the root; `open` holds the entries on its path.
-  TSTreeCursor c = ts_tree_cursor_new(root);
-  std::vector<uint32_t> open;
-  auto add = [&](uint32_t parent) {
-    TSNode n = ts_tree_cursor_current_node(&c);
-    entries_.push_back({n, ts_node_start_byte(n), 0, parent, ts_tree_cursor_current_field_id(&c), ts_node_symbol(n)});
-    open.push_back(static_cast<uint32_t>(entries_.size() - 1));
-  };
-  add(kNone);
-  for (;;) {
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      add(open.back());
-      continue;
-    }
-    bool more = false;
-    while (!open.empty()) {
-      entries_[open.back()].end = static_cast<uint32_t>(entries_.size());
-      open.pop_back();
-      if (open.empty()) break;
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        add(open.back());
-        more = true;
-        break;
-      }
-      ts_tree_cursor_goto_parent(&c);
-    }
-    if (!more) break;
+  // One pass over tree-sitter's subtrees (syntax_index.h), which yields the
+  // entries a cursor walk from the root would, for a fraction of the
+  // cursor's steps. Sized by the tree's count of visible descendants, and
+  // again by the walk's own count should they differ.
+  std::vector<CarambaIndexEntry> raw(ts_node_descendant_count(root));
+  uint32_t n = caramba_index_nodes(root, raw.data(), static_cast<uint32_t>(raw.size()));
+  if (n > raw.size()) {
+    raw.resize(n);
+    caramba_index_nodes(root, raw.data(), n);
   }
-  ts_tree_cursor_delete(&c);
+  entries_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const CarambaIndexEntry& r = raw[i];
+    entries_[i] = {r.node, r.start, r.end, r.parent, r.field, r.symbol};
+  }
 }
 
 namespace {

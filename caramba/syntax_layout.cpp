@@ -18,28 +18,30 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
   std::vector<Frame> conditional;
   uint32_t conditionals = 0, brackets = 0;
   std::optional<SyntaxProblem> found;
-  auto enter = [&](TSNode n) {
-    std::string_view type = ts_node_type(n);
+  auto enter = [&](const Node& n) {
+    // Type() reads the symbol the tree's index holds (ts_node_type measured
+    // the name's length on every node, after every parse).
+    std::string_view type = n.Type();
     bool cond = type == "conditional_expression";
     conditional.push_back(Frame{cond, false});
     conditionals += cond;
     // An opening bracket token: its parent holds one level of brackets.
-    if (!ts_node_is_named(n) && (type == "(" || type == "[" || type == "{") && conditional.size() >= 2 &&
+    if (type.size() == 1 && (type == "(" || type == "[" || type == "{") && !n.IsNamed() && conditional.size() >= 2 &&
         !conditional[conditional.size() - 2].bracket) {
       conditional[conditional.size() - 2].bracket = true;
       ++brackets;
     }
     uint32_t depth = static_cast<uint32_t>(conditional.size()) - 1;
     if (depth > kMaxTreeDepth)
-      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, n.StartByte(), n.EndByte(),
                             "nested more than " + std::to_string(kMaxTreeDepth) +
                                 " syntax levels deep here (CPython stops compiling about 3,000 levels deep and refuses 200 "
                                 "nested parentheses)"};
     else if (brackets > 200)
-      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, n.StartByte(), n.EndByte(),
                             "too many nested parentheses (CPython's limit is 200)"};
     else if (conditionals > kMaxConditionalNesting)
-      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, ts_node_start_byte(n), ts_node_end_byte(n),
+      found = SyntaxProblem{SyntaxProblem::Kind::kTooDeep, n.StartByte(), n.EndByte(),
                             "more than " + std::to_string(kMaxConditionalNesting) +
                                 " nested conditional expressions (x if c else y): each becomes a nested "
                                 "if statement, beyond CPython's 100 indentation levels"};
@@ -58,7 +60,7 @@ std::optional<SyntaxProblem> FindNestingProblem(const Tree& tree) {
         if (ancestors.empty())
           conditional.push_back(Frame{});
         else
-          enter(n.Raw());
+          enter(n);
         return true;
       },
       [&](const Node&) { leave(); });
@@ -246,9 +248,10 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
   };
   std::vector<Frame> path;
   bool indent_found = false, blocks_found = false;
-  auto enter = [&](TSNode n) {
+  auto enter = [&](const Node& node) {
+    TSNode n = node.Raw();
     Frame f = path.back();
-    f.type = ts_node_type(n);
+    f.type = node.Type();  // the index's symbol, not ts_node_type's C string
     f.has_except = f.has_finally = false;
     const Frame& parent = path.back();
     if (f.type == "function_definition" || f.type == "class_definition" || f.type == "lambda") f.blocks = 0;
@@ -301,7 +304,7 @@ void FindNestingLimits(const Tree& tree, std::vector<SyntaxProblem>* out) {
         if (ancestors.empty())
           path.push_back(Frame{"module"});
         else
-          enter(n.Raw());
+          enter(n);
         return true;
       },
       [&](const Node&) { path.pop_back(); });

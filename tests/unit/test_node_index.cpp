@@ -128,6 +128,49 @@ void CheckIndexMatchesCursor(const std::string& name, const std::string& source)
   CHECK(all_same);
 }
 
+// The index's own entries (syntax_index.h builds them from tree-sitter's
+// subtrees) against a cursor walk from the root: the same nodes in the same
+// order, each with the cursor's field, the node's symbol, its parent's entry
+// and the end of its subtree.
+bool EntriesMatchCursor(const Tree& tree) {
+  const NodeIndex& index = *tree.Root().Index();
+  TSTreeCursor c = ts_tree_cursor_new(tree.Root().Raw());
+  std::vector<uint32_t> open;  // the entries on the cursor's path
+  uint32_t next = 0;
+  bool same = true;
+  auto visit = [&] {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    uint32_t parent = open.empty() ? NodeIndex::kNone : open.back();
+    same &= Same(index.At(next), n) && index.Parent(next) == parent &&
+            index.Field(next) == ts_tree_cursor_current_field_id(&c) && index.Symbol(next) == ts_node_symbol(n);
+    open.push_back(next++);
+  };
+  visit();
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      visit();
+      continue;
+    }
+    bool more = false;
+    while (!open.empty()) {
+      same &= index.End(open.back()) == next;
+      open.pop_back();
+      if (open.empty()) break;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        visit();
+        more = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+    }
+    if (!more) break;
+  }
+  ts_tree_cursor_delete(&c);
+  // Nothing past the walk: Find() of a node beyond it would be wrong.
+  same &= index.End(0) == next;
+  return same;
+}
+
 std::string ReadFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
@@ -144,6 +187,8 @@ TEST_CASE("node index: walks and child lists equal the cursor's on every corpus 
     for (const auto& e : fs::recursive_directory_iterator(fs::path(CARAMBA_SOURCE_DIR) / dir)) {
       if (!e.is_regular_file() || e.path().extension() != ".py") continue;
       CheckIndexMatchesCursor(e.path().string(), ReadFile(e.path()));
+      INFO(e.path().string());
+      CHECK(EntriesMatchCursor(Tree::Parse(ReadFile(e.path()))));
       ++files;
     }
   }
@@ -171,4 +216,23 @@ TEST_CASE("node index: a node of another tree is not found, and its walks still 
   CHECK(SameList(Raw(mixed.Children()), Raw(Bare(bx).Children())));
   CHECK(mixed.Entry() == NodeIndex::kNone);
   CHECK(mixed.Type() == "expression_statement");
+}
+
+TEST_CASE("node index: entries equal a cursor walk's with aliases, hidden nodes and extras (aliases_and_extras)") {
+  // `match` and `print` as names (aliased keywords), `a.b: int` (fields of
+  // hidden nodes), comments and line continuations between children
+  // (extras), a lambda's parameters, a decorated class, f-strings, error
+  // recovery.
+  const char* inputs[] = {
+      "match = print\nmatch(x)\nprint(match)\n",
+      "a.b: int = 3  # c\nx = [1,  # one\n     2 \\\n     + 3]\n",
+      "f = lambda a, *b, c=1, **d: (a, b, c, d)\n@dec(1)\nclass C(B, metaclass=M):\n    x: int\n",
+      "s = f\"{a!r:>{w}} {b=}\"\nmatch p:\n    case [x, *rest] if x > 0:\n        pass\n",
+      "def f(a:\n    return a[1,\n",
+      "",
+  };
+  for (const char* src : inputs) {
+    INFO(src);
+    CHECK(EntriesMatchCursor(Tree::Parse(src)));
+  }
 }
