@@ -75,9 +75,10 @@ void GuardLines(const Tree& tree, const KernelPlan& plan, const std::string& uni
     Identifiers(stmt.ChildByField("condition"), used);
     std::vector<Node> loops;
     for (const auto& [s, e] : g.loops) loops.push_back(NodeAt(tree, s, e));
-    for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
-      if (used.count(std::string(it->ChildByField("left").Text()))) Identifiers(it->ChildByField("right"), used);
-    }
+    // Every level's range is written out (a `for`, or an `if len(range(...))`),
+    // so an outer loop whose variable an inner range reads (`range(k + 1, n)`
+    // in Gram-Schmidt) is a `for` too.
+    for (auto it = loops.rbegin(); it != loops.rend(); ++it) Identifiers(it->ChildByField("right"), used);
     std::string ind;
     for (const Node& loop : loops) {
       std::string var(loop.ChildByField("left").Text());

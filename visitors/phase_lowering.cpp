@@ -200,9 +200,11 @@ class KernelSplitter {
       Node raise = Statements(c.ChildByField("consequence"))[0];
       std::string r_ind(IndentationAt(src_, raise.StartByte()));
       std::string to = to_ind + r_ind.substr(std::min(r_ind.size(), ind.size()));
-      out += Reindent(ctx_.tree(), pos, raise.StartByte(), ind, to_ind);
+      // Up to the raise's line, whose indentation is `to` (the loop may sit
+      // deeper in the kernel than in the phase).
+      out += Reindent(ctx_.tree(), pos, LineStart(src_, raise.StartByte()), ind, to_ind);
       // A parallel phase skips the rest of the iteration; a serial one stops.
-      out += std::string(kPhaseCheckFlag) + "[0] = 1" + nl_ + to + (p.parallel ? "continue" : "return");
+      out += to + std::string(kPhaseCheckFlag) + "[0] = 1" + nl_ + to + (p.parallel ? "continue" : "return");
       pos = raise.EndByte();
     }
     return out + Reindent(ctx_.tree(), pos, loop.EndByte(), ind, to_ind);

@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 
+#include "caramba/analysis/iteration_privacy.h"
 #include "caramba/analysis/numpy_lowering.h"
 #include "caramba/analysis/walk.h"
 
@@ -232,6 +233,9 @@ class Analyzer {
       if (t != in_.types.end() && t->second.rank > 0) continue;  // arrays are checked by Arrays()
       bool outside = false;
       Node top = in_.top ? in_.top : outer;
+      // Assigned before every read in each iteration, and dead after the
+      // nest (the name reused by later statements, which assign it first).
+      if (PrivateToIteration(outer, v) && DeadAfter(in_.kernel_body, top, v)) continue;
       for (const auto& [s, names] : StatementNames())
         if (s != top && names.count(v) && !(unusual.count(v) && OnlyAsLoopVariable(s, in_.kernel_body, v)))
           outside = true;
@@ -246,29 +250,20 @@ class Analyzer {
   }
 
   bool Private(const Node& outer, const std::string& v) {
-    std::vector<std::pair<Node, Node>> occ;  // (identifier, parent)
+    if (PrivateToIteration(outer, v)) return true;
+    // Name the first mention: an inner loop's variable read after its loop,
+    // or a read that may see the previous iteration's value.
+    Node first, parent;
     WalkWithParent(outer.ChildByField("body"), outer, [&](const Node& n, const Node& p) {
-      if (IsName(n, v) && IsNameUse(n, p)) occ.push_back({n, p});
-      return true;
+      if (!first && IsName(n, v) && IsNameUse(n, p)) {
+        first = n;
+        parent = p;
+      }
+      return !first;
     });
-    if (occ.empty()) return true;
-    const Node& first = occ[0].first;
-    const Node& parent = occ[0].second;
-    // The variable of an inner loop, mentioned only inside that loop's body.
-    if (parent.Type() == "for_statement" && parent.ChildByField("left") == first) {
-      Node body = parent.ChildByField("body");
-      for (size_t k = 1; k < occ.size(); ++k)
-        if (!Contains(body, occ[k].first)) return Fail("the inner loop variable '" + v + "' is used outside its loop", occ[k].first);
-      return true;
-    }
-    // A plain assignment that every other mention follows in the same block.
-    bool plain = parent.Type() == "assignment" && parent.ChildByField("left") == first &&
-                 parent.Parent().Type() == "expression_statement" && !MentionsName(parent.ChildByField("right"), v);
-    if (!plain) return Fail("'" + v + "' is carried from one iteration to the next", first);
-    Node block = parent.Parent().Parent();
-    for (const auto& [o, p] : occ)
-      if (!Contains(block, o)) return Fail("'" + v + "' is carried from one iteration to the next", o);
-    return true;
+    if (first && parent.Type() == "for_statement" && parent.ChildByField("left") == first)
+      return Fail("the inner loop variable '" + v + "' is used outside its loop", parent);
+    return Fail("'" + v + "' is carried from one iteration to the next", first ? first : outer);
   }
 
   std::string Key(const Node& idx, const std::string& v) const {

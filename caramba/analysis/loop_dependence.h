@@ -10,9 +10,9 @@
 //  - no `return`, no `break` out of the nest, the loop variables are never
 //    assigned, and every call is pure (math, scalar NumPy, builtins, extents);
 //  - every scalar assigned in the nest is either private to one iteration
-//    (its first mention is a plain assignment and every mention follows it in
-//    the same block) or mentioned outside the nest (a reduction candidate:
-//    the KernelPlan's reduction recogniser accepts or rejects it);
+//    (assigned before every read in the iteration, and dead after the nest:
+//    iteration_privacy.h) or mentioned outside the nest (a reduction
+//    candidate: the KernelPlan's reduction recogniser accepts or rejects it);
 //  - every array written in the nest is accessed, by every read and write,
 //    with the same index `v`, `v + c` or `v - c` (c a literal) in some
 //    dimension, one dimension per loop variable: distinct iterations then

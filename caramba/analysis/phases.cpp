@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "caramba/analysis/iteration_privacy.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/phase_checks.h"
 #include "caramba/analysis/walk.h"
@@ -319,7 +320,9 @@ class Planner {
     std::set<std::string> assigned;
     AssignedNames(loop.ChildByField("body"), assigned, false);
     for (const auto& v : assigned)
-      if (vars_.count(v) && MentionedOutside(v, {loop}) && !OnlyReduced(loop, v)) return false;
+      if (vars_.count(v) && MentionedOutside(v, {loop}) && !OnlyReduced(loop, v) &&
+          !(PrivateToIteration(loop, v) && DeadAfter(body_, loop, v)))
+        return false;
     // Deferred checks are no statements of the workunit's (a flag instead).
     LoopDependenceInput d{body_, {loop}, in_.types, array_params_, in_.imports, loop, DeferrableChecks(loop, body_, in_.params, in_.imports)};
     return AnalyzeLoopDependence(d).independent;
@@ -408,13 +411,58 @@ class Planner {
             for (const std::string& d : dep)
               if (level.ChildByField("right") && MentionsName(level.ChildByField("right"), d)) ok = false;
     }
-    if (ok && CountParallel(inner) > 0) {
+    if (ok && CountParallel(inner) > 0 && !SmallSteps(loop, inner)) {
       for (auto& p : inner) out.push_back(std::move(p));
       items.push_back({loop, -1});
       return true;
     }
     reason_ = saved;
     AddPhase(OneLoop(loop, false), out, items);
+    return true;
+  }
+
+  // In a kernel Numba runs serially, whether the steps of a loop are too
+  // small to dispatch one by one: every parallel phase in its body is a single
+  // loop (a line of an array, never a plane), and the loop sweeps along
+  // another axis of their arrays: its variable (or a value computed from it)
+  // is a whole index of an element they access, next to the phase's own
+  // variable (`p[i + 1][j]` in ADI's line solves, `A[i][k]` in Gram-Schmidt's
+  // columns), not a shift of the line itself (`a[o + i]` with `o = r - k`,
+  // a stencil's radius loop over long lines). Numba runs such a nest as one
+  // serial loop; a dispatch per line costs more than the line's work, so the
+  // loop becomes one serial phase. A loop that allocates at each step needs
+  // the host (it stays a host loop).
+  bool SmallSteps(const Node& loop, const std::vector<Phase>& inner) const {
+    if (in_.prange_parallel) return false;
+    for (const Phase& p : inner)
+      if (p.parallel)
+        for (const Node& l : p.loops)
+          if (Nest(l, in_.imports).size() != 1 || ContainsLoop(l.ChildByField("body"))) return false;
+    bool allocates = false;
+    Walk(loop.ChildByField("body"), [&](const Node& n) {
+      if (n.Type() == "call" && IsNumpyAllocation(in_.imports.Resolve(n.ChildByField("function")))) allocates = true;
+      return !allocates;
+    });
+    if (allocates) return false;
+    std::set<std::string> dep = Dependents(loop, std::string(loop.ChildByField("left").Text()));
+    for (const Phase& p : inner) {
+      if (!p.parallel) continue;
+      for (const Node& l : p.loops) {
+        std::string own(l.ChildByField("left").Text());
+        bool sweep = false;
+        Walk(l, [&](const Node& n) {
+          if (n.Type() != "subscript") return true;
+          std::vector<Node> idx;
+          Node base;
+          ElementIndices(n, idx, base);
+          for (const Node& i : idx)
+            if (!MentionsName(i, own))
+              for (const std::string& d : dep) sweep = sweep || MentionsName(i, d);
+          return !sweep;
+        });
+        if (!sweep) return false;
+      }
+    }
     return true;
   }
 
@@ -540,6 +588,8 @@ class Planner {
   // Reads of `v` outside the phase that may see its value: host statements,
   // and phases that do not assign `v` themselves.
   bool ReadLater(const std::string& v, const Phase& me) const {
+    // Every later read follows a new assignment (a later loop over `c` too).
+    if (DeadAfter(body_, me.loops.back(), v)) return false;
     std::vector<Node> skip = me.loops;
     for (const Phase& q : phases_) {
       if (&q == &me) continue;
@@ -566,47 +616,13 @@ class Planner {
   // The statements a phase runs, in order (the loops, or a split part's).
   std::vector<Node> Region(const Phase& p) const { return p.only.empty() ? p.loops : p.only; }
 
-  // `v` is private to each iteration of the phase: its first mention is a
-  // plain assignment (or an inner loop's variable) and every other mention
-  // lies in the block that holds it, so no value comes in from the host.
+  // `v` is private to the phase: every read of it follows an assignment the
+  // phase makes (in the same iteration of each of its loops), so no value
+  // comes in from the host.
   bool PrivateIn(const Phase& p, const std::string& v) const {
-    // The variables of the phase's loops, and of loops inside it that are
-    // mentioned only inside those loops.
     for (const Node& l : p.loops)
       if (l.Type() == "for_statement" && IsName(l.ChildByField("left"), v)) return true;
-    bool only_loop_var = true, any = false;
-    for (const Node& r : Region(p))
-      WalkWithParent(r, r.Parent(), [&](const Node& n, const Node& par) {
-        if (!IsName(n, v) || !IsNameUse(n, par)) return true;
-        any = true;
-        Node up = n;
-        bool inside = false;
-        for (; up && up != r.Parent(); up = up.Parent())
-          if (up.Type() == "for_statement" && IsName(up.ChildByField("left"), v)) inside = true;
-        only_loop_var = only_loop_var && inside;
-        return true;
-      });
-    if (any && only_loop_var) return true;
-    std::vector<std::pair<Node, Node>> occ;  // (identifier, parent)
-    for (const Node& r : Region(p))
-      WalkWithParent(r, r.Parent(), [&](const Node& n, const Node& par) {
-        if (IsName(n, v) && IsNameUse(n, par)) occ.push_back({n, par});
-        return true;
-      });
-    if (occ.empty()) return true;
-    const auto& [first, par] = occ[0];
-    Node scope;
-    if (par.Type() == "for_statement" && par.ChildByField("left") == first) {
-      scope = par;
-    } else if (par.Type() == "assignment" && par.ChildByField("left") == first &&
-               par.Parent().Type() == "expression_statement" && !MentionsName(par.ChildByField("right"), v)) {
-      scope = par.Parent().Parent();
-    } else {
-      return false;
-    }
-    for (const auto& o : occ)
-      if (!Contains(scope, o.first)) return false;
-    return true;
+    return AssignedBeforeRead(Region(p), v);
   }
 
   // Whether assignment `a` sets `v`: `v = ...`, or `a, v = 0, 1` with one

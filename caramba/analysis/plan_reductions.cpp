@@ -2,6 +2,8 @@
 // The Builder and the order of its steps: plan_builder.h, kernel_plan.cpp.
 #include "caramba/analysis/plan_builder.h"
 
+#include "caramba/analysis/iteration_privacy.h"
+
 namespace caramba {
 namespace kernel_plan_detail {
 
@@ -57,11 +59,18 @@ void Builder::FindReduction(const Node& loop, const std::vector<Node>& stmts, si
     }
     return true;
   });
+  // A local each iteration assigns before reading it, whose last value no
+  // statement after the loop reads (it assigns the name again first, as a
+  // second pass over the same blocks does), is private to the iteration
+  // however often the kernel reuses the name: no reduction.
+  std::vector<Node> after;
+  for (size_t i = idx + 1; i < stmts.size(); ++i) after.push_back(stmts[i]);
   std::vector<std::string> carried;
   for (const auto& v : inside) {
     bool outside = false;
     for (size_t i = 0; i < stmts.size(); ++i)
       if (i != idx && MentionsName(stmts[i], v)) outside = true;
+    if (outside && PrivateToIteration(loop, v) && AssignedBeforeRead(after, v)) outside = false;
     if (outside) carried.push_back(v);
   }
   if (carried.empty()) return;

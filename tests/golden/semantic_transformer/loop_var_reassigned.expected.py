@@ -1,5 +1,8 @@
 # Regression (kmeans update_centroids): a name that is both a loop variable
 # and assigned outside that loop gets its own declaration; the `for` shadows it.
+# With phases the two loops run as phases of their own (the reused name is private to each); --no-phases
+# keeps this case about the declaration.
+# caramba-options: --no-phases
 import numpy as np
 import pykokkos as pk
 
