@@ -226,8 +226,9 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
     // Built from the pointer and a layout object: View's (pointer, extents...)
     // constructor also checks the number of extents against the rank at run
     // time, which the generator already guarantees, and that check (its
-    // message strings, the view's label) cost every module about a tenth of
-    // its compile (docs/internals/first-call.md).
+    // message strings, the view's label) was a tenth of the compiler's
+    // instructions for the stencil thesis module, per view type
+    // (docs/internals/first-call.md).
     std::string c = ViewCpp(t) + "(static_cast<" + ScalarCpp(t.scalar) + "*>(" + a + ".data), " + ViewCpp(t) +
                     "::array_layout(";
     for (int r = 0; r < t.rank; ++r) c += (r ? ", " : "") + a + ".extent[" + std::to_string(r) + "]";
