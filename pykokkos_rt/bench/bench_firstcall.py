@@ -4,6 +4,8 @@ import argparse
 import glob
 import json
 import os
+import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -105,6 +107,132 @@ def ensure_pch(work, env):
     return before, time.perf_counter() - began
 
 
+def cpu_of_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed_run(argv, reps):
+    """Runs argv `reps` times; the median wall and CPU seconds (user+system of
+    the compiler's processes), and the last run's output."""
+    walls, cpus, out = [], [], ""
+    for _ in range(reps):
+        c0, t0 = cpu_of_children(), time.perf_counter()
+        p = subprocess.run(argv, capture_output=True, text=True)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(cpu_of_children() - c0)
+        if p.returncode != 0:
+            raise SystemExit("bench-firstcall --breakdown: %s failed:\n%s" % (" ".join(argv), p.stderr[-2000:]))
+        out = p.stderr
+    return statistics.median(walls), statistics.median(cpus), out
+
+
+def time_report_phases(report):
+    """The -ftime-report lines the breakdown shows: user seconds by name."""
+    phases = {}
+    for line in report.splitlines():
+        m = re.match(r"\s*(phase [^:]+?|template instantiation|PCH main state restore|TOTAL)\s*:\s*([0-9.]+)", line)
+        if m:
+            phases[m.group(1)] = float(m.group(2))
+    return phases
+
+
+TOOLCHAIN = "import json, pykokkos._core as c; print(json.dumps(c.toolchain()))"
+
+DLOPEN = r"""
+import ctypes, os, sys, time
+import pykokkos
+t = time.perf_counter()
+ctypes.CDLL(sys.argv[1], os.RTLD_NOW | os.RTLD_LOCAL)
+print(time.perf_counter() - t)
+"""
+
+
+def breakdown(cache, work, env, reps):
+    """Where a cold first call's compile time goes: the module sources the
+    cold run left in `cache` (<key>.cpp), compiled again stage by stage with
+    the runtime's own compiler, flags, PCH and link (as compiler_runs.cpp
+    runs them): the empty unit (the PCH's load and the template instantiations
+    it leaves to every unit), the module's front end, optimisation and code
+    generation, the assembler, the link, and the dlopen of the result."""
+    tc = json.loads(subprocess.run([sys.executable, "-c", TOOLCHAIN], env=env, capture_output=True, text=True,
+                                   check=True).stdout)
+    compile_ = [tc["cxx"]] + tc["flags"] + ["-I" + tc["kokkos_include"]]
+    if tc.get("pch_header"):
+        compile_ += ["-include", tc["pch_header"]]
+    libs = ["-L" + tc["kokkos_libdir"], "-lkokkoscore", "-Wl,-rpath," + tc["kokkos_libdir"]]
+    units = []
+    for cpp in sorted(glob.glob(os.path.join(cache, "kernels", "*.cpp"))):
+        text = open(cpp).read()
+        # a module split into several units is kept as the units one after the other
+        parts = re.split(r"^// ---- translation unit \d+ of \d+\n", text, flags=re.M)
+        units += [p for p in parts if p.strip()]
+    d = os.path.join(work, "breakdown")
+    os.makedirs(d, exist_ok=True)
+    empty = os.path.join(d, "empty.cpp")
+    with open(empty, "w") as f:
+        f.write("int crb_empty;\n")
+    row = {"units": len(units)}
+    row["pch_wall"], row["pch_cpu"], _ = timed_run(compile_ + ["-fsyntax-only", empty], reps)
+    objects = []
+    for i, text in enumerate(units):
+        src, asm, obj = (os.path.join(d, "unit%d.%s" % (i, x)) for x in ("cpp", "s", "o"))
+        with open(src, "w") as f:
+            f.write(text)
+        for key, argv in (("front", compile_ + ["-fsyntax-only", src]),
+                          ("to_asm", compile_ + ["-S", "-ftime-report", "-o", asm, src]),
+                          ("assemble", [tc["cxx"], "-c", "-o", obj, asm])):
+            wall, cpu, out = timed_run(argv, reps)
+            row[key + "_wall"] = row.get(key + "_wall", 0) + wall
+            row[key + "_cpu"] = row.get(key + "_cpu", 0) + cpu
+            if key == "to_asm":
+                for k, v in time_report_phases(out).items():
+                    row.setdefault("report", {})[k] = row.get("report", {}).get(k, 0) + v
+        objects.append(obj)
+    so = os.path.join(d, "module.so")
+    row["link_wall"], row["link_cpu"], _ = timed_run(
+        [tc["cxx"]] + tc["flags"] + ["-shared"] + tc["link_flags"] + ["-o", so] + objects + libs, reps)
+    loads = [float(subprocess.run([sys.executable, "-c", DLOPEN, so], env=env, capture_output=True, text=True,
+                                  check=True).stdout) for _ in range(reps)]
+    row["dlopen_wall"] = statistics.median(loads)
+    return row
+
+
+def print_breakdown(name, cold, warm, b):
+    """One table per file: the cold process's parts and the compiler's stages."""
+    med = lambda rows, f: statistics.median(x[f] for x in rows)
+    rep = b.get("report", {})
+    lines = [
+        ("python: import numpy, pykokkos (Kokkos initialisation)", med(cold, "import_s"), None),
+        ("python: the translated module (definitions)", med(cold, "module_s"), None),
+        ("cold first calls, all (runas calls, as the table above)", med(cold, "first_calls_s"),
+         med(cold, "compiler_cpu_s")),
+        ("  of which the runtime's builds (compile, link, load)", med(cold, "build_s"), None),
+        ("  the rest: generation, cache lookups, dispatch, kernels", med(cold, "first_calls_s") - med(cold, "build_s"),
+         None),
+        ("warm first calls (generation, lookup, dlopen, dispatch)", med(warm, "first_calls_s"), None),
+        ("g++ stage by stage, %d unit(s), compiled again:" % b["units"], None, None),
+        ("  empty unit: PCH load + pending instantiations (per unit)", b["pch_wall"], b["pch_cpu"]),
+        ("  front end of the module's units (incl. the above)", b["front_wall"], b["front_cpu"]),
+        ("  + optimisation and code generation (-S)", b["to_asm_wall"] - b["front_wall"],
+         b["to_asm_cpu"] - b["front_cpu"]),
+        ("  assembler (driver + as)", b["assemble_wall"], b["assemble_cpu"]),
+        ("  link (%s)" % ("gold" if b.get("gold") else "the driver's linker"), b["link_wall"], b["link_cpu"]),
+        ("  dlopen of the module (pykokkos loaded)", b["dlopen_wall"], None),
+        ("-ftime-report of -S (user s): PCH restore %.2f, parsing %.2f, deferred (templates) %.2f,"
+         % (rep.get("PCH main state restore", 0), rep.get("phase parsing", 0), rep.get("phase lang. deferred", 0)),
+         None, None),
+        ("  template instantiation %.2f, opt and generate %.2f, total %.2f"
+         % (rep.get("template instantiation", 0), rep.get("phase opt and generate", 0), rep.get("TOTAL", 0)),
+         None, None),
+    ]
+    print("%s:" % name)
+    for label, wall, cpu in lines:
+        print("  %-62s %9s %9s" % (label, "" if wall is None else "%.4f s" % wall if wall < 0.01 else "%.3f s" % wall,
+                                   "" if cpu is None else "%.3f s" % cpu))
+    print()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", required=True)
@@ -118,15 +246,33 @@ def main():
                     help="translate with the types Numba compiles for the file's runas calls (caramba record), "
                          "so kernels that need recorded types (lennard_jones) are measured too")
     ap.add_argument("--json", help="also write the cold and warm first calls to this file")
+    ap.add_argument("--threads", type=int,
+                    help="OMP_NUM_THREADS of the measured processes (default: $OMP_NUM_THREADS, else 2)")
+    ap.add_argument("--jobs", type=int,
+                    help="compilers one module's build may run at once (PYKOKKOS_RT_COMPILE_JOBS; default: the "
+                         "runtime's choice, the idle processors at build time)")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="after each file's rounds, where its cold first call's time goes: the runtime's build, and "
+                         "the module's sources compiled again stage by stage (PCH, front end, optimisation, "
+                         "assembler, link, dlopen), median of --rounds")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     files = [os.path.abspath(f) for f in a.files] or sorted(glob.glob(os.path.join(a.root, "corpora", "thesis", "*.py")))
     work = tempfile.mkdtemp(prefix="bench-firstcall-")
     env = dict(os.environ)
+    if a.threads:
+        env["OMP_NUM_THREADS"] = str(a.threads)
+    env.setdefault("OMP_NUM_THREADS", "2")
+    if a.jobs:
+        env["PYKOKKOS_RT_COMPILE_JOBS"] = str(a.jobs)
     before, pch_s = ensure_pch(work, env)
     print("first calls of translated files: cold = empty kernel cache, warm = the cache the cold run filled;")
-    print("each run in its own process; OMP_NUM_THREADS=%s; median of %d rounds; load average %.1f"
-          % (os.environ.get("OMP_NUM_THREADS"), a.rounds, os.getloadavg()[0]))
+    print("each run in its own process; OMP_NUM_THREADS=%s; median of %d rounds; load average %.1f; %d processors"
+          % (env["OMP_NUM_THREADS"], a.rounds, os.getloadavg()[0], len(os.sched_getaffinity(0))))
+    print("compilers per module build: %s" % (env["PYKOKKOS_RT_COMPILE_JOBS"] + " (PYKOKKOS_RT_COMPILE_JOBS)"
+                                             if env.get("PYKOKKOS_RT_COMPILE_JOBS") else
+                                             "the runtime's choice (one unit per idle processor, at most one per "
+                                             "workunit)"))
     print("shared precompiled header (%s): %s" % (before["pch_dir"], "present" if before["pch_files"] else
                                                    "built now, once per user and compiler, in %.2f s" % pch_s))
     print()
@@ -148,6 +294,7 @@ def main():
         print(head)
         print("-" * len(head))
     results = {}
+    breakdowns = []
     for src in files:
         name = os.path.splitext(os.path.basename(src))[0]
         out = os.path.join(work, name + ".py")
@@ -190,7 +337,15 @@ def main():
                          "compiler_cpu_s": cpu, "process_s": p, "rounds": a.rounds}
         print("%-18s %7d %9d %12.2f s %12.3f s %10.2f s %10.2f s %8s" % (
             name, cold[0]["kernels"], cold[0]["compiled"], c, w, cpu, p, "yes" if c <= 2.0 else "NO"))
+        if a.breakdown:
+            b = breakdown(os.path.join(work, "cache-%s-0" % name), os.path.join(work, name), env, a.rounds)
+            b["gold"] = "-fuse-ld=gold" in json.loads(subprocess.run(
+                [sys.executable, "-c", TOOLCHAIN], env=env, capture_output=True, text=True).stdout)["link_flags"]
+            results[name]["breakdown"] = b
+            breakdowns.append((name, cold, warm, b))
     print()
+    for args in breakdowns:
+        print_breakdown(*args)
     print("cold 1st call: from the first runas call to the end of the last (kernel generation, compile, load, run);")
     print("compiler CPU: user+system time of the compilers of the cold run (the wall time on an idle machine")
     print("  when one compiler runs at a time); cold process: the whole process (interpreter, NumPy, Kokkos initialisation, the calls).")

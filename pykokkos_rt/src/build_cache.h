@@ -61,6 +61,12 @@ std::string CacheDir();
 /// pch/ (the same for every PYKOKKOS_RT_CACHE_DIR of a user).
 std::string PchDir();
 
+/// Where this toolchain's shared PCH header is, built or not ("" without a
+/// PCH): what kernels get with -include (scripts/bench-firstcall --breakdown
+/// compiles with it). When PchDir() cannot be written, kernels use one in the
+/// private fallback folder instead.
+std::string PchHeader(const Toolchain& tc);
+
 /// Seconds a compiler may run before it is killed: PYKOKKOS_RT_COMPILE_TIMEOUT
 /// (default 600; 0 means no limit).
 double CompileTimeout();

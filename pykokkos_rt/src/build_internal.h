@@ -44,6 +44,8 @@ std::string Compile(const Toolchain& tc, const std::string& dir, const std::stri
 // ---- pch.cpp
 /// The precompiled Kokkos_Core.hpp for this toolchain (built when missing or damaged).
 std::string EnsurePch(const Toolchain& tc);
+/// The name of this toolchain's PCH folder under PchDir().
+std::string PchName(const Toolchain& tc);
 
 // ---- build_cache.cpp
 void Remember(const std::string& key, CrbEntry entry, const std::string& path, const std::string& module_key = "");

@@ -370,6 +370,7 @@ PYBIND11_MODULE(_core, m) {
     d["kokkos_include"] = t.kokkos_include;
     d["kokkos_libdir"] = t.kokkos_libdir;
     d["link_flags"] = t.link_flags;
+    d["pch_header"] = PchHeader(t);
     d["fingerprint"] = t.fingerprint;
     return d;
   });

@@ -223,9 +223,16 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
   std::string a = "crb_args[" + std::to_string(slot) + "]";
   if (t.kind == TypeRef::Kind::kView) {
     members += "  " + ViewCpp(t) + " " + cpp + ";\n";
-    std::string c = ViewCpp(t) + "(static_cast<" + ScalarCpp(t.scalar) + "*>(" + a + ".data)";
-    for (int r = 0; r < t.rank; ++r) c += ", " + a + ".extent[" + std::to_string(r) + "]";
-    ctor += "      " + c + "),\n";
+    // Built from the pointer and a layout object: View's (pointer, extents...)
+    // constructor also checks the number of extents against the rank at run
+    // time, which the generator already guarantees, and that check (its
+    // message strings, the view's label) was a tenth of the compiler's
+    // instructions for the stencil thesis module, per view type
+    // (docs/internals/first-call.md).
+    std::string c = ViewCpp(t) + "(static_cast<" + ScalarCpp(t.scalar) + "*>(" + a + ".data), " + ViewCpp(t) +
+                    "::array_layout(";
+    for (int r = 0; r < t.rank; ++r) c += (r ? ", " : "") + a + ".extent[" + std::to_string(r) + "]";
+    ctor += "      " + c + ")),\n";
     if (member) member_scope_[pname] = Sym{t, cpp, {}};
     else Declare(p, pname, t, cpp);
   } else {

@@ -74,6 +74,9 @@ std::string BuildPch(const Toolchain& tc, const std::string& root, const std::st
 
 namespace build {
 
+// The PCH folder's name under PchDir(): one per compiler, flags and Kokkos.
+std::string PchName(const Toolchain& tc) { return HashHex(tc.compile_fingerprint).substr(0, 16); }
+
 // The precompiled Kokkos_Core.hpp for this toolchain, shared by every cache
 // folder (PchDir()). g++ ignores a .gch when a plain header of the same name
 // is found first on the include path, so kernels get it by absolute path with
@@ -93,7 +96,7 @@ std::string EnsurePch(const Toolchain& tc) {
     std::lock_guard<std::mutex> lock(mu);
     return ready[PchDir()] = header;
   };
-  std::string name = HashHex(tc.compile_fingerprint).substr(0, 16);
+  std::string name = PchName(tc);
   std::string dir = root + "/" + name;
   if (PchValid(dir)) return remember(dir + "/kokkos_pch.hpp");
   if (!MakeDirs(root)) {
@@ -126,4 +129,9 @@ std::string EnsurePch(const Toolchain& tc) {
 }
 
 }  // namespace build
+
+std::string PchHeader(const Toolchain& tc) {
+  return tc.pch ? PchDir() + "/" + build::PchName(tc) + "/kokkos_pch.hpp" : "";
+}
+
 }  // namespace pykokkos_rt

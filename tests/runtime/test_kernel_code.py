@@ -107,6 +107,23 @@ def count_aloud(tid, n: pk.int64):
         pk.printf("step %d\n", i)
 
 
+@pk.workunit
+def star_like(tid, a: pk.View2D[pk.double], b: pk.View2D[pk.double], w: pk.View1D[pk.int32],
+              c: pk.View3D[pk.float]):
+    # corpora/thesis/stencil.py's star: two 2-D views of one type, plus views
+    # of other ranks and element types; every element written from its index,
+    # so a wrong extent or stride shows.
+    i: pk.int64 = tid
+    for j in range(a.extent(1)):
+        b[i][j] = a[i][j] + 1000.0 * i + j
+    if i < w.extent(0):
+        w[i] = i * 3
+    for j in range(c.extent(1)):
+        for k in range(c.extent(2)):
+            if i < c.extent(0):
+                c[i][j][k] = 100.0 * i + 10.0 * j + k
+
+
 def lennard_jones_reference(cluster):
     """The same operations in the same order, in Python (one thread's order;
     `x ** 6` is computed by squaring, (x * (x * x)) ** 2)."""
@@ -227,3 +244,29 @@ def test_sum2d_rows_equal_the_sequential_sum(space):
         assert got == want  # rows in order, one addition at a time: Numba's bits
     else:
         assert got == pytest.approx(want, rel=1e-12)
+
+
+def test_stencil_views_are_built_from_their_layout():
+    # View's (pointer, extents...) constructor checks the number of extents at
+    # run time and builds its message from the view's label: a quarter of a
+    # one-workunit module's compile (docs/internals/first-call.md). Views are
+    # built from the pointer and a layout object instead.
+    sig = [("a", "view:f64:2:R"), ("b", "view:f64:2:R"), ("w", "view:i32:1:R"), ("c", "view:f32:3:L")]
+    src = _core.generate(star_like.__code__.co_filename, "star_like", "for", sig, "OpenMP")
+    assert src.count("::array_layout(crb_args[") == 4
+    assert "*>(crb_args[0].data), crb_args[0].extent[0]" not in src
+    assert "Kokkos::LayoutLeft" in src  # the Fortran-ordered array keeps its layout
+
+
+@pytest.mark.parametrize("space", [pk.Serial, pk.OpenMP])
+def test_stencil_views_keep_their_extents_and_strides(space):
+    a = np.random.default_rng(5).random((6, 9))
+    b = np.zeros((6, 9))
+    w = np.full(4, -1, dtype=np.int32)
+    c = np.asfortranarray(np.zeros((5, 3, 7), dtype=np.float32))
+    pk.parallel_for(pk.RangePolicy(space, 0, 6), star_like, a=a, b=b, w=w, c=c)
+    i, j = np.indices((6, 9))
+    assert np.array_equal(b, a + 1000.0 * i + j)
+    assert w.tolist() == [0, 3, 6, 9]
+    i, j, k = np.indices((5, 3, 7))
+    assert np.array_equal(c, (100.0 * i + 10.0 * j + k).astype(np.float32))
