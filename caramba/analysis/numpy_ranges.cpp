@@ -14,6 +14,8 @@
 // carries its accumulator from one element to the next, so its loop stays
 // serial (a serial phase of a host program).
 // See numpy_lowerer.h for how the files share the work.
+#include <algorithm>
+
 #include "caramba/analysis/numpy_lowerer.h"
 #include "caramba/analysis/type_inference.h"
 
@@ -156,7 +158,15 @@ std::string Lowerer::FillScan(const Node& s, const std::string& name, const Node
            "Numba takes no axis or dtype here: scan the flattened array, or write the loop over the axis");
   if (ops.size() != 1) Fail(DiagId::kNumpyExpression, "calls " + fn + "() with more than the array", call);
   Node x = ops[0];
-  if (ExprRank(x) < 1) Fail(DiagId::kNumpyExpression, "calls " + fn + "() on a scalar", x);
+  if (ExprRank(x) < 1) {
+    // A parameter nothing indexes: an array of unknown rank, or a scalar?
+    bool param = x.Type() == "identifier" &&
+                 std::find(in_.params.begin(), in_.params.end(), std::string(x.Text())) != in_.params.end();
+    if (param && !in_.has_signature)
+      Fail(DiagId::kNumpyAmbiguousOperand, "the rank of '" + std::string(x.Text()) + "' (passed to " + fn + ") is unknown",
+           x, "add an eager signature to the decorator");
+    Fail(DiagId::kNumpyExpression, "calls " + fn + "() on a scalar", x);
+  }
   if (!top_) {
     if (!InParallelLoop(s)) out_.host_runs.push_back(s.StartByte());
     Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to " + fn + "() inside a loop or branch", s,

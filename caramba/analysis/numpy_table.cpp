@@ -160,6 +160,9 @@ const NumpyFunction kTable[] = {
     // Scalar casts.
     {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
     {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},
+    // A float32 scalar (conv2d's `acc = np.float32(0.0)`): the dialect's
+    // float(), a C++ float, so float32 arithmetic stays float32 as in Numba.
+    {"float32",    C::kCast,    1, 1, "float32",  R::kNone,   D::kFloat,     ""},
 };
 
 // `a.sum()` and friends: the method spelling of a reduction row.
