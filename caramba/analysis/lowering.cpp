@@ -307,6 +307,8 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
     return out + ")";
   }
   if ((q == "float" || q == "numpy.float64") && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
+  // The dialect's float() is a C++ float: np.float32's value exactly.
+  if (q == "numpy.float32" && args.size() == 1) return "float(" + LowerExpr(args[0], env, pre) + ")";
   if (q == "numpy.int64" && args.size() == 1) {
     if (IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);
     return Temp(Scalar::kInt64, LowerExpr(args[0], env, pre), env, pre);

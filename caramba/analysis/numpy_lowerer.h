@@ -16,6 +16,8 @@
 //   numpy_joins.cpp        arrays joined into a new one (np.concatenate & co)
 //   numpy_bincount.cpp     np.bincount: counts of integer values
 //   numpy_histogram.cpp    np.histogram with a number of bins, as Numba computes it
+//   numpy_ranges.cpp       np.arange, np.linspace, np.cumsum, np.cumprod, as Numba computes them
+//   numpy_masked.cpp       reductions of the elements a boolean mask selects (np.mean(x[mask]))
 //
 // One Lowerer per kernel walks its statements. A statement that uses NumPy on
 // arrays is rebuilt as text: a prelude (reduction loops, bound temporaries,
@@ -289,6 +291,10 @@ class Lowerer {
   // The NumPy dtype (`np.float64`) of the elements of `e`; refused (CRB140)
   // when it depends on an element type that is only assumed.
   std::string TemporaryDtype(const Node& e);
+  // The element type of `e` (kUnknown when nothing tells it); refused
+  // (CRB140) when it would change with an element type that is only assumed.
+  // `what` names the value in the message ("the new array 'a * 2'").
+  Scalar KnownScalar(const Node& e, const std::string& what);
   Scalar ResultScalar(const Node& e, const TypeTable& types) const;
   // `name` is returned, renamed, passed to a helper or asked for an attribute.
   bool Escapes(const std::string& name) const;
@@ -322,8 +328,27 @@ class Lowerer {
   std::string FillBincount(const Node& s, const std::string& name, const Node& call);
   // `counts, edges = np.histogram(x, bins, range)` (numpy_histogram.cpp).
   void Histogram(const Node& s, const Node& targets, const Node& call);
+  // ---- evenly spaced values and running sums (numpy_ranges.cpp) ----------------------------
+  // `name = np.arange(...)`, `np.linspace(...)`: the length, Numba's checks,
+  // the allocation (into the prelude) and the loop filling it.
+  std::string FillRange(const Node& s, const std::string& name, const Node& call);
+  // `name = np.cumsum(x)`, `x.cumprod()`: the allocation and the serial scan
+  // over the flattened x.
+  std::string FillScan(const Node& s, const std::string& name, const Node& call);
   // ---- reductions ----------------------------------------------------------------------
   std::string Reduce(const Node& call);
+  // ---- masked reductions (numpy_masked.cpp) ------------------------------------------------
+  // `v = x[mask]` whose every use is the one operand of np.sum, np.mean or
+  // np.prod (or the methods) later in its block, with nothing between
+  // writing x or the mask: the binding goes, and those reductions read x
+  // where the mask holds. True when `s` is such a binding.
+  bool MaskAlias(const Node& s, const Node& left, const Node& right);
+  // The `x[mask]` a reduction's operand stands for (itself or an alias),
+  // or a null node.
+  Node MaskedOperand(const Node& operand) const;
+  // np.sum/np.mean/np.prod of `x[mask]`: one loop over x that adds (or
+  // multiplies) the elements where the mask holds, and counts them for the mean.
+  std::string MaskedReduce(const Node& call, const NumpyFunction* f, const Node& masked);
 
   const NumpyLoweringInput& in_;
   NumpyLowering& out_;
@@ -365,6 +390,7 @@ class Lowerer {
     uint32_t end = 0;
   };
   std::map<std::string, SliceAlias> slice_aliases_;
+  std::map<std::string, Node> mask_aliases_;  // `v = x[mask]`, only reduced: v -> x[mask]
   void FindSliceAliases();
 };
 

@@ -95,7 +95,8 @@ std::string Lowerer::ElementText(const Node& e, const std::vector<std::string>& 
   if (t == "call" && CopiedArray(n)) return ElementText(CopiedArray(n), idx, leaves, next);
   // A new array of its own shape (a join, counts): only bound to a name.
   if (t == "call" && (Row(n)->cls == NumpyClass::kJoin || Row(n)->cls == NumpyClass::kCount ||
-                      Row(n)->cls == NumpyClass::kHistogram))
+                      Row(n)->cls == NumpyClass::kHistogram || Row(n)->cls == NumpyClass::kRange ||
+                      Row(n)->cls == NumpyClass::kScan))
     Fail(DiagId::kNumpyExpression, "calls " + FirstLine(n.ChildByField("function").Text()) +
                                        "() inside an array expression", n,
          "bind its result to a name first (c = np.concatenate((a, b))) and use the name");

@@ -113,6 +113,8 @@ int Lowerer::ComputeExprRank(const Node& e) const {
       return Join(n).rank;
     case NumpyClass::kCount:
     case NumpyClass::kHistogram:  // (a tuple of two vectors: only unpacked, Simple)
+    case NumpyClass::kRange:
+    case NumpyClass::kScan:       // (of the flattened array)
       return 1;
     case NumpyClass::kReshape:
       return static_cast<int>(ReshapeExtents(n).size());

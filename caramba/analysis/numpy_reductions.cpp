@@ -28,6 +28,10 @@ std::string Lowerer::Reduce(const Node& call) {
   if (method) args = {fn.ChildByField("object")};
   if (static_cast<int>(args.size()) < f->min_args || static_cast<int>(args.size()) > f->max_args)
     Fail(DiagId::kNumpyExpression, "calls " + std::string(fn.Text()) + " with " + std::to_string(args.size()) + " arguments", call);
+  // The elements a boolean mask selects (numpy_masked.cpp).
+  if (args.size() == 1 && (f->reduce == NumpyReduce::kSum || f->reduce == NumpyReduce::kMean ||
+                           f->reduce == NumpyReduce::kProd))
+    if (Node masked = MaskedOperand(args[0])) return MaskedReduce(call, f, masked);
   // np.dot(row, x) whose value is a scalar: with one operand a known array,
   // a parameter nothing indexes on the other side can only be a vector
   // (anything else makes an array, which a scalar context rejects).

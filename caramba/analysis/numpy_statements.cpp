@@ -279,6 +279,7 @@ void Lowerer::Simple(const Node& s) {
           (WrittenThrough(std::string(o.Text())) || WrittenThrough(b) || Escapes(b) || bound_[b] > 1))
         throw Abstain{};
     }
+      if (op == "=" && MaskAlias(s, left, right)) return;
       if (left.Type() == "identifier" && op == "=" && IsArrayValued(right)) {
         NewArray(s, left, right);
         return;

@@ -132,6 +132,18 @@ const NumpyFunction kTable[] = {
     // Counts per bin (int64) and the bin edges (float64) of a number of
     // equal bins, as Numba computes them (numpy_histogram.cpp).
     {"histogram",  C::kHistogram, 1, 3, "",       R::kNone,   D::kSumLike,   ""},
+    // Evenly spaced values (numpy_ranges.cpp), as Numba computes them:
+    // np.arange(start, stop, step, dtype) has ceil((stop - start) / step)
+    // elements start + i * step (int64 from integers, float64 when one
+    // bound is a float); np.linspace(start, stop, num) is float64, Numba
+    // 0.56 takes no endpoint=. The scalar column names which.
+    {"arange",     C::kRange,   1, 4, "arange",   R::kNone,   D::kFromArgs,  ""},
+    {"linspace",   C::kRange,   2, 3, "linspace", R::kNone,   D::kFloat,     ""},
+    // Running sums and products of the flattened array (numpy_ranges.cpp):
+    // Numba's accumulator has the result's dtype (integers and bools in
+    // int64, as np.sum), one element after the other.
+    {"cumsum",     C::kScan,    1, 1, "",         R::kSum,    D::kSumLike,   ""},
+    {"cumprod",    C::kScan,    1, 1, "",         R::kProd,   D::kSumLike,   ""},
     // Allocations: the caller performs them (KernelPlan::allocations).
     {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
@@ -148,11 +160,15 @@ const NumpyFunction kTable[] = {
     // Scalar casts.
     {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
     {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},
+    // A float32 scalar (conv2d's `acc = np.float32(0.0)`): the dialect's
+    // float(), a C++ float, so float32 arithmetic stays float32 as in Numba.
+    {"float32",    C::kCast,    1, 1, "float32",  R::kNone,   D::kFloat,     ""},
 };
 
 // `a.sum()` and friends: the method spelling of a reduction row.
 const std::string_view kMethods[][2] = {
     {"sum", "sum"}, {"prod", "prod"}, {"mean", "mean"}, {"var", "var"}, {"std", "std"}, {"max", "max"}, {"min", "min"}, {"copy", "copy"},
+    {"cumsum", "cumsum"}, {"cumprod", "cumprod"},
     {"argmax", "argmax"}, {"argmin", "argmin"}, {"transpose", "transpose"}, {"reshape", "reshape"},
 };
 

@@ -34,6 +34,8 @@ enum class NumpyClass {
   kJoin,        // np.concatenate, np.hstack, np.vstack, np.column_stack, np.stack: a new array, one part per operand
   kCount,       // np.bincount(x): how often each non-negative integer occurs in x, a shared update
   kHistogram,   // np.histogram(x, bins, range): counts per bin and the edges, unpacked into two names
+  kRange,       // np.arange, np.linspace: a new vector of evenly spaced values, from scalars
+  kScan,        // np.cumsum, np.cumprod: running sums (products) of the flattened array, a serial scan
 };
 
 /// What a reduction computes (kReduction rows).

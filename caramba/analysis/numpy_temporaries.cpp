@@ -204,6 +204,10 @@ std::string Lowerer::FillNewArray(const Node& s, const std::string& name, const 
     return FillJoinedArray(s, name, joined);
   if (joined.Type() == "call" && Row(joined) && Row(joined)->cls == NumpyClass::kCount)
     return FillBincount(s, name, joined);
+  if (joined.Type() == "call" && Row(joined) && Row(joined)->cls == NumpyClass::kRange)
+    return FillRange(s, name, joined);
+  if (joined.Type() == "call" && Row(joined) && Row(joined)->cls == NumpyClass::kScan)
+    return FillScan(s, name, joined);
   Node src = right;
   if (Node copied = CopiedArray(StripParens(right))) src = copied;
   CheckOperandKinds(src);
@@ -495,6 +499,14 @@ Scalar Lowerer::ResultScalar(const Node& e, const TypeTable& types) const {
 }
 
 std::string Lowerer::TemporaryDtype(const Node& e) {
+  Scalar s = KnownScalar(e, "the new array '" + FirstLine(e.Text()) + "'");
+  if (s == Scalar::kUnknown || IsComplex(s) || s == Scalar::kNone)
+    Fail(DiagId::kNumpyNewArray, "the element type of the new array '" + FirstLine(e.Text()) + "' is unknown", e,
+         "write the array's dtype: allocate it (x = np.empty(shape, dtype)) and assign into it (x[:] = ...)");
+  return numpy_ + "." + std::string(s == Scalar::kBool ? "bool_" : ScalarName(s));
+}
+
+Scalar Lowerer::KnownScalar(const Node& e, const std::string& what) {
   Scalar s = ResultScalar(e, in_.types);
   // Retyped as integers, the assumed names must give the same dtype:
   // otherwise the dtype is a guess (the rule of DtypeDecides).
@@ -510,14 +522,11 @@ std::string Lowerer::TemporaryDtype(const Node& e) {
     std::string names;
     for (const auto& d : deciding) names += (names.empty() ? "" : ", ") + d;
     Fail(DiagId::kNoTypeEvidence,
-         "the element type of the new array '" + FirstLine(e.Text()) + "' depends on the element type of " + names +
+         "the element type of " + what + " depends on the element type of " + names +
              " (integer or floating point), and nothing in the kernel says which it is",
          e, kRecordTypesHelp);
   }
-  if (s == Scalar::kUnknown || IsComplex(s) || s == Scalar::kNone)
-    Fail(DiagId::kNumpyNewArray, "the element type of the new array '" + FirstLine(e.Text()) + "' is unknown", e,
-         "write the array's dtype: allocate it (x = np.empty(shape, dtype)) and assign into it (x[:] = ...)");
-  return numpy_ + "." + std::string(s == Scalar::kBool ? "bool_" : ScalarName(s));
+  return s;
 }
 
 void Lowerer::RefuseRandom() {

@@ -293,7 +293,8 @@ bool Builder::CheckCall(const Node& n) {
       Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() with " + std::to_string(nargs) + " arguments", n);
       return false;
     }
-    if (FindNumpyScalarFunction(last) || ((q == "numpy.float64" || q == "numpy.int64") && args.NamedChildCount() == 1)) {
+    if (FindNumpyScalarFunction(last) ||
+        ((q == "numpy.float64" || q == "numpy.int64" || q == "numpy.float32") && args.NamedChildCount() == 1)) {
       check_args(false);
       return false;
     }

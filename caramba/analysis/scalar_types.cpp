@@ -226,6 +226,7 @@ Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& impor
     }
     if (q == "float" || q == "pk.double" || q == "pykokkos.double" || q == "numpy.float64") return ScalarType(Scalar::kFloat64);
     if (q == "numpy.int64") return ScalarType(Scalar::kInt64);
+    if (q == "numpy.float32") return ScalarType(Scalar::kFloat32);
     if (q == "bool") return ScalarType(Scalar::kBool);
     if (q == "abs" && args.size() == 1) {
       Type a = TypeOfExpr(args[0], names, imports, memo);

@@ -498,8 +498,9 @@ std::vector<std::pair<std::string, Node>> StaticTyping::DeeperThanIndexed(const 
     } else if (pt == "argument_list" && parent.Parent() && parent.Parent().Type() == "call") {
       std::string q = s_.mod->imports.Resolve(parent.Parent().ChildByField("function"));
       const NumpyFunction* f = FindNumpyFunction(q);
-      as_array = q == "len" || (f != nullptr && f->cls != NumpyClass::kAllocation && !FindNumpyScalarFunction(
-                                                                                       q.substr(q.rfind('.') + 1)));
+      // (np.arange and np.linspace take scalars: `np.linspace(xp[0], xp[-1], m)`.)
+      as_array = q == "len" || (f != nullptr && f->cls != NumpyClass::kAllocation && f->cls != NumpyClass::kRange &&
+                                !FindNumpyScalarFunction(q.substr(q.rfind('.') + 1)));
     }
     if (as_array) out.emplace_back(name, n);
     return true;

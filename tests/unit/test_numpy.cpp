@@ -15,6 +15,7 @@ using namespace caramba;
 using caramba_test::AllRewrites;
 using caramba_test::Planned;
 using caramba_test::Refused;
+using caramba_test::RefusalText;
 
 TEST_CASE("numpy table: every element-wise math row has a dialect math function") {
   for (const NumpyFunction* f : NumpyRows(NumpyClass::kMath)) {
@@ -28,7 +29,7 @@ TEST_CASE("numpy table: every element-wise math row has a dialect math function"
   for (const NumpyFunction* f : NumpyRows(NumpyClass::kReduction)) CHECK(f->reduce != NumpyReduce::kNone);
   CHECK(FindNumpyScalarFunction("arcsin")->dialect == "asin");
   CHECK(FindNumpyFunction("numpy.linalg.norm")->reduce == NumpyReduce::kNorm);
-  CHECK(FindNumpyFunction("numpy.cumsum") == nullptr);
+  CHECK(FindNumpyFunction("numpy.interp") == nullptr);
   CHECK(FindNumpyFunction("math.sqrt") == nullptr);
   CHECK(FindNumpyMethod("sum")->reduce == NumpyReduce::kSum);
   CHECK(IsNumpyAllocation("numpy.zeros_like"));
@@ -274,13 +275,18 @@ TEST_CASE("compute: a returned expression of unknown element type falls back to 
   CHECK(p.fallback_reasons[0].Code() == "CRB207");
 }
 
-TEST_CASE("row_sums_f32: a reduction along an axis times a float32 scalar, returned, falls back to plain Python") {
+TEST_CASE("row_sums_f32: a reduction along an axis times np.float32(0.5), a float32 scalar, is lowered: a float32 vector") {
   Planned mod(
       "import numpy as np\nimport numba as nb\n\n"
       "@nb.njit(\"float32[:](float32[:, :])\")\n"
       "def row_sums_f32(A):\n"
       "    return np.sum(A, axis=-1) * np.float32(0.5)\n");
-  CHECK(FallsBack(mod.Of("row_sums_f32")));
+  const KernelPlan& p = mod.Of("row_sums_f32");
+  CHECK_FALSE(FallsBack(p));
+  std::string s = AllRewrites(p);
+  INFO(s);
+  CHECK(s.find("dtype=np.float32)") != std::string::npos);
+  CHECK(s.find(" * np.float32(0.5)") != std::string::npos);
 }
 
 TEST_CASE("softmax_rows: a new array in a prange loop is refused (no host program allocates inside a phase) and falls back") {
@@ -657,4 +663,22 @@ TEST_CASE("range_matmul_call_in_time_loop: a loop over `range @ f(n)` holding a 
   const KernelPlan& p = mod.Of("relax");
   CHECK_FALSE(p.refusals.empty());
   CHECK(Node().Type().empty());
+}
+
+TEST_CASE("conv2d_loops: np.float32(0.0) is a float32 scalar, not a NumPy call the kernel refuses") {
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float32[:](float32[:], float32[:])\")\n"
+      "def conv2d_loops(a, b):\n"
+      "    out = np.empty(1, dtype=np.float32)\n"
+      "    acc = np.float32(0.0)\n"
+      "    for i in range(a.shape[0]):\n"
+      "        acc += a[i] * b[i]\n"
+      "    out[0] = acc\n"
+      "    return out\n");
+  const KernelPlan& p = mod.Of("conv2d_loops");
+  INFO(RefusalText(p));
+  CHECK(!Refused(p, "CRB201"));
+  CHECK(p.types.at("acc").scalar == Scalar::kFloat32);
+  CHECK(FindNumpyFunction("numpy.float32")->cls == NumpyClass::kCast);
 }

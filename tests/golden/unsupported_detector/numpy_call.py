@@ -1,4 +1,4 @@
-# CRB201: the kernel stays Numba code, byte for byte (np.cumsum has no row in
+# CRB201: the kernel stays Numba code, byte for byte (np.interp has no row in
 # the NumPy table; np.sum is lowered by the NumpyTransformer).
 import time
 
@@ -8,4 +8,4 @@ from numba import jit, njit, vectorize
 
 @njit
 def k(a):  # expect: CRB140
-    return np.cumsum(a)  # expect: CRB201
+    return np.interp(a, a, a)  # expect: CRB201

@@ -66,7 +66,7 @@ def overlap_in_loop(a, n):
 
 @njit
 def unknown(a):  # expect: CRB140
-    return np.cumsum(a)  # expect: CRB201
+    return np.interp(a, a, a)  # expect: CRB201
 
 
 @njit("void(float64[:, :], float64[:], float64[:])")
