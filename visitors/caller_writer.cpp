@@ -246,10 +246,10 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
         std::string kernel = owner.empty() ? in.names.caller : owner;
         lines.push_back("if " + value + ".dtype == bool:");
         lines.push_back(ind + "raise TypeError(" +
-                        PythonStringLiteral("'" + kernel + "': '" + value + "' is a bool array, and the translation stores " +
-                                            w->second + " into it, which Numba would convert to bool; pass an integer array " +
-                                            "(" + value + ".view('uint8') keeps the same memory), or record the types " +
-                                            "(caramba record) and translate again") +
+                        PythonStringLiteral("'" + kernel + "': '" + value + "' is a bool array, and the kernel stores values " +
+                                            "into it that Numba converts to bool, which this translation cannot; pass an " +
+                                            "integer array (" + value + ".view('uint8') keeps the same memory), or record " +
+                                            "the types (caramba record) and translate again") +
                         ")");
       }
     }

@@ -140,7 +140,7 @@ def test_a_value_numba_converts_to_bool_is_refused_with_typeerror(modules, on_sp
     nb, tr, text = modules
     x = np.arange(10.0)
     out = np.zeros(10, np.bool_)
-    with pytest.raises(TypeError, match=r"'doubled': 'out' is a bool array.*'x\[i\] \* 2'"):
+    with pytest.raises(TypeError, match=r"'doubled': 'out' is a bool array, and the kernel stores values into it that Numba converts"):
         tr.doubled(x, out)
     assert not out.any()
     # Every other dtype is written in place, as by Numba.
