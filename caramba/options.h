@@ -24,6 +24,8 @@ struct SignatureVariant {
   /// The parameters whose kinds select this variant (others are alike in
   /// every variant), by index.
   std::vector<size_t> selecting;
+  /// Signatures of this kind recorded different return types: no variant.
+  bool result_conflict = false;
 };
 
 struct TranslateOptions {
@@ -60,6 +62,11 @@ struct TranslateOptions {
   /// Exact types recorded from Numba (`--types`, or the project's
   /// `.caramba/types.json`); null when there is none (type_profile.h).
   std::shared_ptr<const TypeProfile> profile;
+  /// Argument types of kernels from the module's own calls (its `__main__`
+  /// block, module-level code, plain functions), by kernel name: evidence
+  /// after the profile (call_site_types.h). Filled by the pass manager for
+  /// each run, not by users.
+  std::map<std::string, std::vector<std::vector<Type>>> call_site_types;
   /// Kernels (by name) whose translation failed the runtime's kernel front end
   /// at translate time, with the validator's message: the next run of the
   /// pipeline refuses them (they stay Numba code). Filled by the validation

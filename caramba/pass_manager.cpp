@@ -6,6 +6,7 @@
 
 #include "caramba/analysis/nested_kernels.h"
 #include "caramba/analysis/phases.h"
+#include "caramba/analysis/call_site_types.h"
 #include "caramba/analysis/signature_splits.h"
 
 #include <algorithm>
@@ -107,7 +108,9 @@ PassResult PassManager::RunValidated(std::string source, std::string_view path, 
     TranslateOptions checked = current;
     if (!current.kernels.empty()) {
       Tree input = Tree::Parse(source);
-      for (const auto& [name, variants] : PlanSignatureSplits(input, *result.input_module, path, current))
+      TranslateOptions with_calls = current;
+      with_calls.call_site_types = CallSiteTypes(input, *result.input_module).signatures;
+      for (const auto& [name, variants] : PlanSignatureSplits(input, *result.input_module, path, with_calls))
         for (const SignatureVariant& v : variants) checked.kernels.push_back(v.name);
     }
     std::vector<ValidationFailure> failures = ValidateTranslation(
@@ -208,7 +211,11 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
   // Kernels translated once per kind of recorded signature: planned once,
   // from the input, for every visitor of this run (signature_splits.h).
   TranslateOptions run_options = options;
-  run_options.signature_splits = PlanSignatureSplits(tree, *result.input_module, path, options);
+  // Argument types from the module's own calls (call_site_types.h), read
+  // from the input once per run, before the splits that may use them.
+  if (run_options.call_site_types.empty())
+    run_options.call_site_types = CallSiteTypes(tree, *result.input_module).signatures;
+  run_options.signature_splits = PlanSignatureSplits(tree, *result.input_module, path, run_options);
   if (!options.kernels.empty())  // --kernel K selects K's variants too
     for (const auto& [name, variants] : run_options.signature_splits)
       for (const SignatureVariant& v : variants) run_options.kernels.push_back(v.name);

@@ -93,6 +93,17 @@ void GuardLines(const Tree& tree, const KernelPlan& plan, const std::string& uni
   }
 }
 
+// A Python string literal of `text` (which quotes the kernel's own source).
+std::string PythonStringLiteral(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\\' || c == '"') out += '\\';
+    if (c == '\n') out += "\\n";
+    else if (c != '\r') out += c;
+  }
+  return out + "\"";
+}
+
 }  // namespace
 
 std::string CallerText(const Node& n) {
@@ -225,6 +236,24 @@ std::vector<std::string> CallerLines(const CallerInput& in) {
     auto src = in.param_sources ? in.param_sources->find(p) : std::map<std::string, std::string>::const_iterator();
     std::string value = in.param_sources && src != in.param_sources->end() ? src->second : p;
     std::string arg = boolean ? value + ".view(\"uint8\")" : value;
+    // A written array whose dtype only the call decides (KernelPlan::
+    // unknown_dtype_writes): a bool one goes as its uint8 view when every
+    // store is a bool value, and is refused before the dispatch otherwise.
+    if (auto w = plan.unknown_dtype_writes.find(p); array && w != plan.unknown_dtype_writes.end()) {
+      if (w->second.empty()) {
+        arg = value + ".view(\"uint8\") if " + value + ".dtype == bool else " + value;
+      } else {
+        std::string owner = PhaseOwner(in.names.caller);
+        std::string kernel = owner.empty() ? in.names.caller : owner;
+        lines.push_back("if " + value + ".dtype == bool:");
+        lines.push_back(ind + "raise TypeError(" +
+                        PythonStringLiteral("'" + kernel + "': '" + value + "' is a bool array, and the kernel stores values " +
+                                            "into it that Numba converts to bool, which this translation cannot; pass an " +
+                                            "integer array (" + value + ".view('uint8') keeps the same memory), or record " +
+                                            "the types (caramba record) and translate again") +
+                        ")");
+      }
+    }
     kwargs.push_back(p + "=" + (array ? "pk.array(" + arg + ")" : value));
   }
   bool reduce = plan.dispatch == Dispatch::kReduce ? !atomic

@@ -133,6 +133,7 @@ void Builder::Build() {
   else
     CheckGuards();
   DropPartialLowering();
+  UnknownDtypeWrites();
   plan_.translatable = plan_.refusals.empty();
   if (plan_.translatable && !plan_.as_function) ExplainLoops();
 }

@@ -135,6 +135,13 @@ struct KernelPlan {
   /// Array parameters the body writes (directly, through a subview, or in a
   /// helper it passes them to).
   std::set<std::string> written_params;
+  /// Written array parameters whose dtype only the call decides (static
+  /// types: the workunit's views are not annotated). The caller must never
+  /// hand the workunit a copy of one, as pk.array makes of a bool array: each
+  /// maps to "" when every store into it is a bool value (a bool array goes
+  /// as its uint8 view), else to the store that is not (the caller refuses a
+  /// bool array with TypeError).
+  std::map<std::string, std::string> unknown_dtype_writes;
   /// Shape checks the caller performs (see Guard).
   std::vector<Guard> guards;
   /// NumPy statements lowered to loops, applied by the NumpyTransformer

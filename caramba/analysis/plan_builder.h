@@ -105,6 +105,10 @@ class Builder {
   Node FirstAssignment(const std::string& name);
   void CheckArrays();
   void CheckBoolStore(const Node& target, const Node& store, const Node& base);
+  /// "" when `store` puts a bool value (0/1 as uint8) into its array, else what it stores.
+  std::string BoolStoreProblem(const Node& store) const;
+  /// KernelPlan::unknown_dtype_writes.
+  void UnknownDtypeWrites();
   void CheckPreludePositions();
 
   // ---- calls: helpers that become @pk.functions, subviews (plan_calls.cpp)

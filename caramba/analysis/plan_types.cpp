@@ -218,18 +218,85 @@ void Builder::CheckArrays() {
 // one; `&`, `|`, `^` of bools stays one. Anything else (Numba converts 2.5
 // to True, uint8 would hold 2) is refused.
 void Builder::CheckBoolStore(const Node& target, const Node& store, const Node& base) {
+  std::string problem = BoolStoreProblem(store);
+  if (problem.empty()) return;
+  std::string op;
+  if (store.Type() == "augmented_assignment") op = std::string(store.ChildByField("operator").Text());
+  bool logical = op.empty() || op == "&=" || op == "|=" || op == "^=";
+  Refuse(DiagId::kBoolArrayWrite,
+         "stores " + problem + (logical ? ", which is not a bool," : " with '" + op + "'") + " into the bool array '" +
+             std::string(base.Text()) + "'",
+         target, "store a bool: a comparison such as 'x != 0', or True/False");
+}
+
+std::string Builder::BoolStoreProblem(const Node& store) const {
   Node value = store.ChildByField("right");
   std::string op;
   if (store.Type() == "augmented_assignment") op = std::string(store.ChildByField("operator").Text());
   bool logical = op.empty() || op == "&=" || op == "|=" || op == "^=";
   bool is_bool = value && TypeOfExpr(value, plan_.types, mod_.imports).scalar == Scalar::kBool;
   if (value && (value.Text() == "0" || value.Text() == "1") && op.empty()) is_bool = true;
-  if (logical && is_bool) return;
-  Refuse(DiagId::kBoolArrayWrite,
-         "stores " + std::string(value ? "'" + std::string(value.Text()) + "'" : std::string("a value")) +
-             (logical ? ", which is not a bool," : " with '" + op + "'") + " into the bool array '" +
-             std::string(base.Text()) + "'",
-         target, "store a bool: a comparison such as 'x != 0', or True/False");
+  if (logical && is_bool) return "";
+  return value ? "'" + std::string(value.Text()) + "'" : std::string("a value");
+}
+
+// Without recorded types a workunit's views are not annotated: the runtime
+// compiles for whatever dtype the call brings, and pk.array wraps it without
+// a copy, except a bool array, which it copies to uint8 (upstream too). A
+// kernel writing that copy would lose its writes silently. The caller passes
+// a bool array as its uint8 view instead when every store is a 0/1 value (the
+// known-bool path's rule, CheckBoolStore), and refuses it otherwise: stores it
+// cannot see (a helper writing the array, a whole-array update) count as not.
+void Builder::UnknownDtypeWrites() {
+  if (plan_.types_recorded || plan_.as_function) return;
+  std::set<std::string> arrays;
+  for (const std::string& p : plan_.params) {
+    auto t = plan_.types.find(p);
+    if (t != plan_.types.end() && t->second.rank > 0 && t->second.scalar != Scalar::kBool) arrays.insert(p);
+  }
+  for (const std::string& p : plan_.written_params)
+    if (arrays.count(p)) plan_.unknown_dtype_writes[p] = "";
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+    Node l = n.ChildByField("left");
+    int depth = 0;
+    Node base = l.Type() == "subscript" ? SubscriptBase(l, &depth) : l;
+    if (base.Type() != "identifier") return true;
+    std::string root = ViewRoot(std::string(base.Text()));
+    if (!arrays.count(root)) return true;
+    if (l.Type() == "identifier") {
+      // `a += b` updates a parameter's array in place; `a = b` only rebinds.
+      if (n.Type() == "augmented_assignment") plan_.unknown_dtype_writes[root] = "'" + std::string(n.Text()) + "'";
+      return true;
+    }
+    std::string& why = plan_.unknown_dtype_writes[root];
+    if (why.empty()) why = BoolStoreProblem(n);
+    return true;
+  });
+  // Writes that are no store: `a.fill(2)`, `np.copyto(a, b)`, `out=a`.
+  static const std::set<std::string, std::less<>> kMutatingMethods = {"fill", "sort", "put", "itemset", "partition",
+                                                                     "resize", "setfield"};
+  Walk(body_, [&](const Node& n) {
+    if (n.Type() != "call") return true;
+    auto target = [&](const Node& arg) {
+      std::string root = arg.Type() == "identifier" ? ViewRoot(std::string(arg.Text())) : "";
+      if (arrays.count(root)) plan_.unknown_dtype_writes[root] = "'" + std::string(n.Text()) + "'";
+    };
+    Node fn = n.ChildByField("function");
+    if (fn.Type() == "attribute" && kMutatingMethods.count(fn.ChildByField("attribute").Text()))
+      target(fn.ChildByField("object"));
+    auto args = n.ChildByField("arguments").NamedChildren();
+    std::string q = mod_.imports.Resolve(fn);
+    if ((q == "numpy.copyto" || q == "numpy.put" || q == "numpy.place" || q == "numpy.putmask") && !args.empty())
+      target(args[0]);
+    for (const Node& a : args)
+      if (a.Type() == "keyword_argument" && a.ChildByField("name").Text() == "out") target(a.ChildByField("value"));
+    return true;
+  });
+  for (const std::string& w : helper_writes_) {
+    std::string root = ViewRoot(w);
+    if (arrays.count(root)) plan_.unknown_dtype_writes[root] = "a value in a helper it calls";
+  }
 }
 
 // Conditions evaluated more than once (while, elif) cannot take the

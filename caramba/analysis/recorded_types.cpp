@@ -28,15 +28,17 @@ std::optional<RecordedTypes> FindRecordedTypes(const Kernel& k, std::string_view
   RecordedTypes out;
   std::vector<std::vector<Type>> sigs;
   std::vector<std::optional<Type>> results;
+  const ProfiledKernel* profiled = options.profile ? options.profile->Find(path, k.qualname) : nullptr;
+  if (profiled && profiled->signatures.empty()) profiled = nullptr;
+  auto calls = options.call_site_types.find(k.name);
   if (!k.signatures.empty()) {
     out.source = "eager signature";
     for (const Signature& s : k.signatures) {
       sigs.push_back(s.args);
       results.push_back(s.result);
     }
-  } else if (options.profile) {
-    const ProfiledKernel* pk = options.profile->Find(path, k.qualname);
-    if (pk == nullptr || pk->signatures.empty()) return std::nullopt;
+  } else if (profiled) {
+    const ProfiledKernel* pk = profiled;
     out.source = "type profile";
     for (const ProfiledSignature& s : pk->signatures) {
       std::vector<Type> args;
@@ -61,6 +63,14 @@ std::optional<RecordedTypes> FindRecordedTypes(const Kernel& k, std::string_view
     // below through the parameters; locals follow from them).
     for (const auto& [name, t] : pk->signatures[0].locals)
       if (t.Known()) out.locals[name] = t.type;
+  } else if (calls != options.call_site_types.end() && !calls->second.empty()) {
+    // The module's own calls (call_site_types.h): the types Numba compiles
+    // for them, without the return type and the locals it would infer.
+    out.source = "calls in this file";
+    for (const std::vector<Type>& s : calls->second) {
+      sigs.push_back(s);
+      results.push_back(std::nullopt);
+    }
   } else {
     return std::nullopt;
   }

@@ -26,9 +26,20 @@ bool RecordedSignatures(const Kernel& k, std::string_view path, const TranslateO
     }
     return true;
   }
-  if (!options.profile) return false;
-  const ProfiledKernel* pk = options.profile->Find(path, k.qualname);
-  if (pk == nullptr) return false;
+  const ProfiledKernel* pk = options.profile ? options.profile->Find(path, k.qualname) : nullptr;
+  if (pk == nullptr || pk->signatures.empty()) {
+    // The module's own calls (call_site_types.h): no return type, which the
+    // variants' signatures leave out (Numba infers it).
+    auto calls = options.call_site_types.find(k.name);
+    if (calls == options.call_site_types.end()) return false;
+    for (const std::vector<Type>& a : calls->second) {
+      for (const Type& t : a)
+        if (IsComplex(t.scalar)) return false;
+      args.push_back(a);
+      results.push_back(Type{Scalar::kUnknown, 0, 'A'});
+    }
+    return args.size() > 1;
+  }
   for (const ProfiledSignature& s : pk->signatures) {
     std::vector<Type> a;
     for (const ProfiledType& t : s.args) {
@@ -82,10 +93,13 @@ std::string DescribeKind(const Type& t) {
 }
 
 std::string VariantSignature(const SignatureVariant& v) {
+  std::string args;
+  for (size_t i = 0; i < v.args.size(); ++i) args += (i ? ", " : "") + v.args[i].ToString();
+  // Types from the module's calls have no return type: Numba infers it from
+  // the arguments, written as a tuple.
+  if (v.result.scalar == Scalar::kUnknown) return "(" + args + (v.args.size() == 1 ? ",)" : ")");
   std::string s = v.result.scalar == Scalar::kNone ? "void" : v.result.ToString();
-  s += "(";
-  for (size_t i = 0; i < v.args.size(); ++i) s += (i ? ", " : "") + v.args[i].ToString();
-  return s + ")";
+  return s + "(" + args + ")";
 }
 
 std::string SplitOwner(const TranslateOptions& options, std::string_view name) {
@@ -144,11 +158,14 @@ std::map<std::string, std::vector<SignatureVariant>> PlanSignatureSplits(const T
       }
       for (size_t i = 0; i < same->args.size(); ++i)
         if (same->args[i].layout != args[s][i].layout) same->args[i].layout = 'A';
-      if (!SameSource(same->result, results[s])) same->result.scalar = Scalar::kUnknown;
+      if (!SameSource(same->result, results[s])) {
+        same->result.scalar = Scalar::kUnknown;
+        same->result_conflict = true;
+      }
     }
     if (variants.size() < 2) continue;
     if (std::any_of(variants.begin(), variants.end(), [](const SignatureVariant& v) {
-          return v.result.scalar == Scalar::kUnknown || IsComplex(v.result.scalar);
+          return v.result_conflict || IsComplex(v.result.scalar);
         }))
       continue;
     // What differs: the parameters whose kind is not the same in every

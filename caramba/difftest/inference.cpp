@@ -1,6 +1,8 @@
 // inference.cpp — see inference.h.
 #include "caramba/difftest/inference.h"
 
+#include "caramba/analysis/call_site_types.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -334,6 +336,17 @@ Inference InferParams(const Tree& tree, const ModuleInfo& module, const Kernel& 
   Inferrer infer(tree, module);
   std::vector<Evidence> ev = infer.Collect(kernel);
   const Signature* sig = kernel.signatures.empty() ? nullptr : &kernel.signatures[0];
+  // Else the types the module's own calls pass (call_site_types.h), which
+  // the translation is typed with too: inputs of other types would only be
+  // refused by its views.
+  Signature from_calls;
+  if (!sig) {
+    CallSiteEvidence calls = CallSiteTypes(tree, module);
+    if (auto it = calls.signatures.find(kernel.name); it != calls.signatures.end() && !it->second.empty()) {
+      from_calls.args = it->second[0];
+      sig = &from_calls;
+    }
+  }
   if (sig && sig->args.size() != ev.size()) sig = nullptr;  // defaults or splats: fall back to inference
   int max_rank = 0;
   for (size_t i = 0; i < ev.size(); ++i) {

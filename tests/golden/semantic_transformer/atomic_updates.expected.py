@@ -125,6 +125,8 @@ def _pk_rows(tid, a, out):
 
 
 def rows(a, out):
+    if out.dtype == bool:
+        raise TypeError("'rows': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_rows,
         a=pk.array(a),
         out=pk.array(out))

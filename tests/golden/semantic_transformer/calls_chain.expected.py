@@ -54,6 +54,8 @@ def _pk_chain_kernel(tid, a, b, out, k: pk.double):
 
 
 def chain_kernel(a, b, out, k):
+    if out.dtype == bool:
+        raise TypeError("'chain_kernel': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_chain_kernel,
         a=pk.array(a),
         b=pk.array(b),

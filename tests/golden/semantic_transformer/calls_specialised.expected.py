@@ -59,6 +59,8 @@ def _pk_store(tid, v, k: pk.int64, value: pk.double):
 
 
 def store(v, k, value):
+    if v.dtype == bool:
+        raise TypeError("'store': 'v' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (v.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_store, v=pk.array(v), k=k, value=value)
 
 
@@ -107,6 +109,8 @@ def _pk_clamped(tid, a, out, lo: pk.double, hi: pk.double):
 
 
 def clamped(a, out, lo, hi):
+    if out.dtype == bool:
+        raise TypeError("'clamped': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_clamped,
         a=pk.array(a),
         out=pk.array(out),

@@ -23,6 +23,8 @@ def normalize(x):  # expect: CRB523
         x=pk.array(x))
     norm = math.sqrt(s)
     out = np.empty_like(x)
+    if out.dtype == bool:
+        raise TypeError("'normalize': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, x.shape[0]), _pk_normalize_phase2,
         x=pk.array(x),
         out=pk.array(out),
@@ -48,11 +50,15 @@ def prefix_then_scale(a):  # expect: CRB523
     n = a.shape[0]
     c = np.empty(n)
     c[0] = a[0]
+    if c.dtype == bool:
+        raise TypeError("'prefix_then_scale': 'c' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (c.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_prefix_then_scale_phase1,
         a=pk.array(a),
         n=n,
         c=pk.array(c))
     total = c[n - 1]
+    if c.dtype == bool:
+        raise TypeError("'prefix_then_scale': 'c' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (c.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_prefix_then_scale_phase2,
         n=n,
         c=pk.array(c),

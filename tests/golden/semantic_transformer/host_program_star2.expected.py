@@ -46,6 +46,8 @@ def star2(a, b):  # expect: CRB523
     if (max(n - 4, 0) != _pk_np_n0 and max(n - 4, 0) != 1) or (_pk_np_n6 != _pk_np_n1 and _pk_np_n6 != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[2:n-2,0:m-4]")
     _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
+    if b.dtype == bool:
+        raise TypeError("'star2': 'b' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (b.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n0)), _pk_star2_phase1,
         a=pk.array(a),
         b=pk.array(b),

@@ -11,6 +11,8 @@ def _pk_relax(tid, u, u_new, f, h: pk.double):
 
 
 def relax(u, u_new, f, h):
+    if u_new.dtype == bool:
+        raise TypeError("'relax': 'u_new' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (u_new.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, int(u.shape[0]) - 1))), _pk_relax,
         u=pk.array(u),
         u_new=pk.array(u_new),

@@ -17,6 +17,8 @@ def _pk_shifted_window(tid, a, out, lo: pk.int64, hi: pk.int64, off: pk.int64):
 
 
 def shifted_window(a, out, lo, hi, off):
+    if out.dtype == bool:
+        raise TypeError("'shifted_window': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_shifted_window,
         a=pk.array(a),
         out=pk.array(out),
@@ -51,6 +53,8 @@ def _pk_reused_name(tid, a, out):
 
 
 def reused_name(a, out):
+    if out.dtype == bool:
+        raise TypeError("'reused_name': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_reused_name,
         a=pk.array(a),
         out=pk.array(out))
@@ -78,6 +82,8 @@ def _pk_plain(tid, a, out):
 
 def plain(a, out):
     _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()
+    if out.dtype == bool:
+        raise TypeError("'plain': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_plain,
         a=pk.array(a),
         out=pk.array(out))

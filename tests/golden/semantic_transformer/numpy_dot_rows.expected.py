@@ -23,6 +23,8 @@ def _pk_gram(tid, x, out):
 
 def gram(x, out):
     n = x.shape[0]
+    if out.dtype == bool:
+        raise TypeError("'gram': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, int(n)), _pk_gram,
         x=pk.array(x),
         out=pk.array(out))

@@ -31,6 +31,8 @@ def star2(a, b):
     if (_pk_np_n4 != _pk_np_n0 and _pk_np_n4 != 1) or (max(m - 4, 0) != _pk_np_n1 and max(m - 4, 0) != 1):
         raise ValueError("could not broadcast the operands of b[2:n-2,2:m-2]+=0.05*a[0:n-4,2:m-2]")
     _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
+    if b.dtype == bool:
+        raise TypeError("'star2': 'b' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (b.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n0)), _pk_star2_phase1,
         a=pk.array(a),
         b=pk.array(b),
@@ -58,6 +60,8 @@ def radius(a, b, r):
         _pk_np_o2 = min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0])
         _pk_np_s3 = min(max(min(max((n - r - k) + a.shape[0] if (n - r - k) < 0 else (n - r - k), 0), a.shape[0]) - min(max((r - k) + a.shape[0] if (r - k) < 0 else (r - k), 0), a.shape[0]), 0) - 1, 1)
         _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
+        if b.dtype == bool:
+            raise TypeError("'radius': 'b' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (b.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
         pk.parallel_for(pk.RangePolicy(_pk_space, 0, int(_pk_np_n1)), _pk_radius_phase1,
             a=pk.array(a),
             b=pk.array(b),
@@ -84,6 +88,8 @@ def rows(a, out):
         if (int(a.shape[1]) != int(out.shape[1]) and int(a.shape[1]) != 1):
             raise ValueError("could not broadcast the operands of out[i,:]=a[i,:]*(i+1)")
     _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()
+    if out.dtype == bool:
+        raise TypeError("'rows': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_rows,
         a=pk.array(a),
         out=pk.array(out))

@@ -13,6 +13,8 @@ def _pk_scale(tid, a, out, s: pk.double):
 
 def scale(a, out, s):
     _pk_space = pk.Serial if np.may_share_memory(out, a) else pk.get_default_space()
+    if out.dtype == bool:
+        raise TypeError("'scale': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, a.shape[0]), _pk_scale,
         a=pk.array(a),
         out=pk.array(out),
@@ -70,6 +72,8 @@ def _pk_star(tid, a, b):
 def star(a, b):
     n = a.shape[0]
     _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
+    if b.dtype == bool:
+        raise TypeError("'star': 'b' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (b.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, len(range(1, n - 1))), _pk_star,
         a=pk.array(a),
         b=pk.array(b))
@@ -84,5 +88,7 @@ def _pk_in_place(tid, a):
 
 
 def in_place(a):
+    if a.dtype == bool:
+        raise TypeError("'in_place': 'a' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (a.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_in_place,
         a=pk.array(a))

@@ -22,6 +22,8 @@ def star(a, b):
     if _pk_n >= 2 ** 31:
         raise OverflowError("star: more than 2**31 flattened iterations; translate with --nested-parallel=outer")
     _pk_space = pk.Serial if np.may_share_memory(b, a) else pk.get_default_space()
+    if b.dtype == bool:
+        raise TypeError("'star': 'b' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (b.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, _pk_n), _pk_star,
         a=pk.array(a),
         b=pk.array(b),
@@ -41,6 +43,8 @@ def add2d(a, b, c):
     if _pk_n >= 2 ** 31:
         raise OverflowError("add2d: more than 2**31 flattened iterations; translate with --nested-parallel=outer")
     _pk_space = pk.Serial if np.may_share_memory(c, a) or np.may_share_memory(c, b) else pk.get_default_space()
+    if c.dtype == bool:
+        raise TypeError("'add2d': 'c' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (c.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(_pk_space, 0, _pk_n), _pk_add2d,
         a=pk.array(a),
         b=pk.array(b),

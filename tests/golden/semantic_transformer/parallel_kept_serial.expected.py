@@ -12,6 +12,8 @@ def _pk_prefix_sum(tid, a, out):
 
 
 def prefix_sum(a, out):
+    if out.dtype == bool:
+        raise TypeError("'prefix_sum': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_prefix_sum,
         a=pk.array(a),
         out=pk.array(out))
@@ -26,6 +28,8 @@ def _pk_carried(tid, a, out):
 
 
 def carried(a, out):
+    if out.dtype == bool:
+        raise TypeError("'carried': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_carried, a=pk.array(a), out=pk.array(out))
 
 
@@ -36,6 +40,8 @@ def _pk_scatter(tid, idx, a, out):
 
 
 def scatter(idx, a, out):
+    if out.dtype == bool:
+        raise TypeError("'scatter': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_scatter,
         idx=pk.array(idx),
         a=pk.array(a),

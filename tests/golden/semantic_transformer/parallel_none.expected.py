@@ -12,6 +12,8 @@ def _pk_scale(tid, a, out, s: pk.double):
 
 
 def scale(a, out, s):
+    if out.dtype == bool:
+        raise TypeError("'scale': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_scale,
         a=pk.array(a),
         out=pk.array(out),
@@ -25,6 +27,8 @@ def _pk_pscale(tid, a, out, s: pk.double):
 
 
 def pscale(a, out, s):
+    if out.dtype == bool:
+        raise TypeError("'pscale': 'out' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (out.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     pk.parallel_for(pk.RangePolicy(pk.Serial, 0, 1), _pk_pscale,
         a=pk.array(a),
         out=pk.array(out),

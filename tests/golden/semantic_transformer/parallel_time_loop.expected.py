@@ -11,6 +11,8 @@ def _pk_relax(tid, a, steps: pk.int64, t: pk.int64):
 
 
 def relax(a, steps):
+    if a.dtype == bool:
+        raise TypeError("'relax': 'a' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (a.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     for t in range(steps):
         pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_relax,
             a=pk.array(a),
@@ -25,6 +27,8 @@ def _pk_repeat_scale(tid, a, steps: pk.int64):
 
 
 def repeat_scale(a, steps):
+    if a.dtype == bool:
+        raise TypeError("'repeat_scale': 'a' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (a.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     for it in range(steps):
         pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_repeat_scale,
             a=pk.array(a),
@@ -40,6 +44,8 @@ def _pk_heat(tid, u, v, alpha: pk.double, steps: pk.int64):
 
 def heat(u, v, alpha, steps):
     n = u.shape[0]
+    if v.dtype == bool:
+        raise TypeError("'heat': 'v' is a bool array, and the kernel stores values into it that Numba converts to bool, which this translation cannot; pass an integer array (v.view('uint8') keeps the same memory), or record the types (caramba record) and translate again")
     for s in range(steps):
         pk.parallel_for(pk.RangePolicy(pk.get_default_space(), 0, len(range(1, n - 1))), _pk_heat,
             u=pk.array(u),

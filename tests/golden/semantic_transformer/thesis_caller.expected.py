@@ -10,4 +10,5 @@ def y_init(tid, y_view):
 
 
 def call_y_init(y_view):
-    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, y_view.shape[0]), y_init, y_view=pk.array(y_view))
+    pk.parallel_for(pk.RangePolicy(pk.Serial, 0, y_view.shape[0]), y_init,
+        y_view=pk.array(y_view.view("uint8") if y_view.dtype == bool else y_view))
