@@ -5,6 +5,23 @@
 #include "caramba/analysis/return_naming.h"
 
 namespace caramba {
+
+namespace {
+
+// Whether a target of the chained assignment `n` is a slice (`a[1:] = b[1:] = v`).
+bool ChainHasSlice(const Node& n) {
+  for (Node a = n; a && a.Type() == "assignment"; a = a.ChildByField("right")) {
+    bool slice = false;
+    Walk(a.ChildByField("left"), [&](const Node& c) {
+      slice = slice || c.Type() == "slice";
+      return !slice;
+    });
+    if (slice) return true;
+  }
+  return false;
+}
+
+}  // namespace
 namespace kernel_plan_detail {
 
 void Builder::CollectParams() {
@@ -126,6 +143,14 @@ void Builder::CheckConstructs(const Node& root, const Node& root_parent) {
     if (t == "named_expression" || t == "await" || t == "ellipsis" || t == "list_splat" ||
         t == "dictionary_splat" || t == "match_statement" || t == "print_statement" || t == "exec_statement") {
       Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t), n);
+      return false;
+    }
+    // The ChainedAssignmentSplitting splits the chains it can keep exact
+    // (caramba/analysis/chained_assignments.h); what is left has no form,
+    // but for chains of slices, which the NumPy lowering owns (CRB203).
+    if (t == "assignment" && n.ChildByField("right").Type() == "assignment" && !ChainHasSlice(n)) {
+      Refuse(DiagId::kUnsupportedSyntax, "uses a chained assignment that cannot be split exactly", n,
+             "write one assignment per target on its own line, or compute the value into a local first");
       return false;
     }
     if ((t == "integer" || t == "float") && !n.Text().empty() &&
