@@ -624,10 +624,11 @@ TEST_CASE("bisect: a while loop computing several values stays one serial phase 
                    "            break\n"
                    "        j = j + 1\n"
                    "    return rtb, j\n");
-  if (p.prog.ok) {
-    REQUIRE(p.prog.phases.size() == 1);
-    CHECK(p.prog.phases[0].only.empty());
-  }
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK_FALSE(p.prog.phases[0].parallel);
+  CHECK(p.prog.phases[0].only.empty());
+  CHECK(p.prog.phases[0].cells.size() >= 2);
 }
 
 TEST_CASE("finite_mean: a loop that skips elements with continue keeps its sum and count together") {
