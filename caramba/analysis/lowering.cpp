@@ -391,10 +391,6 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
       return "(" + Atom(args[0], LowerExpr(args[0], env, pre)) +
              (last == "radians" ? " * 0.017453292519943295)" : " * 57.29577951308232)");
     if (f && f->returns_int_in_math) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
-    if (f && f->dialect != f->name) {  // math.gamma is the dialect's math.tgamma
-      env.uses_math = true;
-      return "math." + std::string(f->dialect) + "(" + lowered_args() + ")";
-    }
   }
   return Splice(e, env, pre);
 }

@@ -269,6 +269,19 @@ bool Builder::CheckCall(const Node& n) {
     return false;
   }
   if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) return CheckHelperCall(n);
+  // numba.typed.Dict/List and Python's set/dict/list built by a call are
+  // containers (CRB112), not unknown functions (CRB111); their methods
+  // (d.get, groups.append) echo this refusal rather than read as array
+  // methods (CRB303).
+  if (q.rfind("numba.typed.", 0) == 0 || q == "set" || q == "dict" || q == "list" || q == "frozenset") {
+    Refuse(DiagId::kContainer, "builds a container with '" + shown + "(...)'", n,
+           "use NumPy arrays instead: a counts array indexed by the key, or an array allocated to the largest "
+           "size with a separate length");
+    Node parent = n.Parent();
+    if (parent.Type() == "assignment" && parent.ChildByField("left").Type() == "identifier")
+      containers_.insert(std::string(parent.ChildByField("left").Text()));
+    return false;
+  }
   if (q == "range" || q == "numba.prange") {
     Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
     return false;

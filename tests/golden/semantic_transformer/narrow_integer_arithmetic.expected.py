@@ -2,8 +2,7 @@
 # int32 elements, and a difference of uint8 bytes (a uint64 in Numba), get a
 # 64-bit temporary so C++ computes them as Numba does (integer_semantics.py's
 # int32_accumulate); math.radians/degrees are products with Numba's constants
-# (geospatial.py), math.gamma is the dialect's tgamma (math_functions.py),
-# and ord('G') of a one-character literal is its code (sequence_alignment.py).
+# (geospatial.py), and ord('G') of a one-character literal is its code (sequence_alignment.py).
 import math
 import numpy as np
 import pykokkos as pk
@@ -39,7 +38,7 @@ def byte_steps(buf, out):
 @pk.workunit
 def _pk_angles(tid, x: pk.View1D[pk.double], out: pk.View1D[pk.double]):
     i: pk.int64 = tid
-    out[i] = (math.atan(x[i]) * 57.29577951308232) + (x[i] * 0.017453292519943295) + math.tgamma(x[i] + 1.0)
+    out[i] = (math.atan(x[i]) * 57.29577951308232) + (x[i] * 0.017453292519943295)
 
 
 def angles(x, out):

@@ -2,8 +2,7 @@
 # int32 elements, and a difference of uint8 bytes (a uint64 in Numba), get a
 # 64-bit temporary so C++ computes them as Numba does (integer_semantics.py's
 # int32_accumulate); math.radians/degrees are products with Numba's constants
-# (geospatial.py), math.gamma is the dialect's tgamma (math_functions.py),
-# and ord('G') of a one-character literal is its code (sequence_alignment.py).
+# (geospatial.py), and ord('G') of a one-character literal is its code (sequence_alignment.py).
 import math
 import numpy as np
 from numba import njit
@@ -26,7 +25,7 @@ def byte_steps(buf, out):
 @njit("void(float64[:], float64[:])")
 def angles(x, out):
     for i in range(x.shape[0]):
-        out[i] = math.degrees(math.atan(x[i])) + math.radians(x[i]) + math.gamma(x[i] + 1.0)
+        out[i] = math.degrees(math.atan(x[i])) + math.radians(x[i])
 
 
 @njit("int64(uint8[:])")
