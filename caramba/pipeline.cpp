@@ -4,6 +4,7 @@
 #include "caramba/pipeline.h"
 
 #include "visitors/array_transformer.h"
+#include "visitors/chained_assignment_splitting.h"
 #include "visitors/constant_inliner.h"
 #include "visitors/helper_inliner.h"
 #include "visitors/iteration_lowering.h"
@@ -40,6 +41,9 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   // and a 4-D array) gets one copy per kind of signature, each translated
   // like any other kernel (SignatureDispatch finishes it).
   p.push_back(std::make_unique<SignatureSplitting>());
+  // Chained assignments (s = t = 0.0) become one assignment per target,
+  // which every later visitor expects.
+  p.push_back(std::make_unique<ChainedAssignmentSplitting>());
   p.push_back(std::make_unique<ConstantInliner>());
   p.push_back(std::make_unique<HelperInliner>());
   p.push_back(std::make_unique<TupleLocalInliner>());

@@ -16,9 +16,10 @@ VisitorResult ConstantInliner::Run(const Context& ctx) const {
     // Kernels the translator migrates; the others keep their text.
     if (!IsTranslatableKind(k.kind) || k.nested || !k.via_decorator || k.is_class) continue;
     if (!KernelSelected(ctx.options().kernels, k)) continue;
+    for (const Edit& e : FoldOrdOfLiterals(ctx.tree(), k)) r.edits.Replace(e.start, e.end, e.replacement, k.name);
     if (!computed) constants = FindModuleConstants(ctx.tree(), mod.imports);
     computed = true;
-    if (constants.values.empty() && constants.tuples.empty()) break;
+    if (constants.values.empty() && constants.tuples.empty()) continue;
     for (const Edit& e : InlineConstants(ctx.tree(), k, constants)) r.edits.Replace(e.start, e.end, e.replacement, k.name);
   }
   return r;

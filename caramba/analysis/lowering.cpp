@@ -246,19 +246,38 @@ std::string LowerBinary(const Node& e, LowerEnv& env, Prelude& pre) {
       return res;
     }
   }
-  if ((op == "*" || op == "<<") && ints) {
-    // A 32-bit loop variable times an integer may overflow where Numba's
-    // int64 does not: widen one operand through a declared int64.
-    auto narrow = [&](const Node& n) {
-      Node s = StripParens(n);
-      return s.Type() == "identifier" && env.int32_names.count(s.Text()) > 0;
+  if ((op == "*" || op == "<<" || op == "+" || op == "-") && ints) {
+    // Numba computes scalar integer arithmetic in 64 bits (int32 + int32 is
+    // an int64, uint8 - uint8 a uint64); C++ computes in int (or unsigned
+    // int) when both operands are 32-bit or narrower, where a sum of int32
+    // elements overflows and a difference of uint8 elements turns negative.
+    // Such operands are 32-bit loop variables (the dialect's), values of a
+    // narrow integer type and literals; when both are, and the C++ result
+    // can differ from Numba's, one operand is widened through a declared
+    // 64-bit temporary.
+    auto bare = [&](const Node& n) { return StripParens(n); };
+    auto loop_var = [&](const Node& n) {
+      return bare(n).Type() == "identifier" && env.int32_names.count(bare(n).Text()) > 0;
     };
-    // Only when both operands are 32-bit (loop variables or literals): an
-    // int64 operand already makes C++ compute in 64 bits.
-    auto small = [&](const Node& n) { return narrow(n) || StripParens(n).Type() == "integer"; };
-    if ((narrow(l) || narrow(r)) && small(l) && small(r)) {
-      bool left = narrow(l);
-      std::string wide = Temp(Scalar::kInt64, std::string(StripParens(left ? l : r).Text()), env, pre);
+    auto narrow = [&](const Node& n, Scalar s) {
+      return bare(n).Type() != "integer" && !loop_var(n) && s != Scalar::kBool && IsInteger(s) && BitWidth(s) < 64;
+    };
+    auto small = [&](const Node& n, Scalar s) { return loop_var(n) || narrow(n, s) || bare(n).Type() == "integer"; };
+    bool unsigned_pair = narrow(l, lt) && narrow(r, rt) && !IsSigned(lt) && !IsSigned(rt);
+    // Where C++'s int can differ: any unsigned pair (Numba's uint64 wraps
+    // where int goes negative); a product or shift of a loop variable or of
+    // a 16- or 32-bit value; a sum or difference of a 32-bit value.
+    auto risky = [&](const Node& n, Scalar s) {
+      if (loop_var(n)) return op == "*" || op == "<<";
+      if (!narrow(n, s)) return false;
+      if (op == "<<") return true;
+      return BitWidth(s) >= (op == "*" ? 16 : 32);
+    };
+    if (small(l, lt) && small(r, rt) && (unsigned_pair || risky(l, lt) || risky(r, rt))) {
+      bool left = unsigned_pair || risky(l, lt);
+      const Node& w = left ? l : r;
+      std::string wide =
+          Temp(unsigned_pair ? Scalar::kUInt64 : Scalar::kInt64, LowerExpr(bare(w), env, pre), env, pre);
       std::string other = LowerExpr(left ? r : l, env, pre);
       return left ? wide + " " + op + " " + Atom(r, other) : Atom(l, other) + " " + op + " " + wide;
     }
@@ -368,6 +387,11 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
   }
   if (q.rfind("math.", 0) == 0) {
     const MathFunction* f = FindMathFunction(last);
+    // Numba multiplies by the constant pi/180 (180/pi) in the argument's
+    // type (mathimpl.radians_float_impl); the runtime has no radians().
+    if ((last == "radians" || last == "degrees") && args.size() == 1)
+      return "(" + Atom(args[0], LowerExpr(args[0], env, pre)) +
+             (last == "radians" ? " * 0.017453292519943295)" : " * 57.29577951308232)");
     if (f && f->returns_int_in_math) return Temp(Scalar::kInt64, Splice(e, env, pre), env, pre);
   }
   return Splice(e, env, pre);

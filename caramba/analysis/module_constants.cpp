@@ -279,4 +279,39 @@ std::string ModuleNameHelp(const Tree& tree, const ImportTable& imports, const s
   return "pass the value as a parameter";
 }
 
+std::vector<Edit> FoldOrdOfLiterals(const Tree& tree, const Kernel& kernel) {
+  std::vector<Edit> out;
+  // A binding of `ord` anywhere (a def, an assignment, an import, a
+  // parameter) would make the call another function.
+  bool rebound = false;
+  Walk(tree.Root(), [&](const Node& n) {
+    if (rebound) return false;
+    if (n.Type() == "identifier" && n.Text() == "ord") {
+      Node p = n.Parent();
+      bool call = p && p.Type() == "call" && p.ChildByField("function") == n;
+      if (!call) rebound = true;
+    }
+    return true;
+  });
+  if (rebound) return out;
+  Node def = tree.Root().DescendantForByteRange(kernel.def_start_byte, kernel.def_end_byte);
+  while (def && def.Type() != "function_definition") def = def.Parent();
+  if (!def) return out;
+  Walk(def.ChildByField("body"), [&](const Node& n) {
+    if (n.Type() != "call" || n.ChildByField("function").Type() != "identifier" ||
+        n.ChildByField("function").Text() != "ord")
+      return true;
+    std::vector<Node> args = n.ChildByField("arguments").NamedChildren();
+    if (args.size() != 1 || args[0].Type() != "string") return true;
+    // 'c' or "c": no prefix, no escape, one ASCII character.
+    std::string_view text = args[0].Text();
+    if (text.size() != 3 || (text[0] != '\'' && text[0] != '"') || text[2] != text[0] || text[1] == '\\' ||
+        static_cast<unsigned char>(text[1]) >= 128)
+      return true;
+    out.push_back(Edit{n.StartByte(), n.EndByte(), std::to_string(static_cast<int>(text[1])), {}, 0});
+    return false;
+  });
+  return out;
+}
+
 }  // namespace caramba

@@ -42,6 +42,11 @@ ModuleConstants FindModuleConstants(const Tree& tree, const ImportTable& imports
 /// body (names the kernel binds itself are its own and stay).
 std::vector<Edit> InlineConstants(const Tree& tree, const Kernel& kernel, const ModuleConstants& constants);
 
+/// `ord('G')` of a one-character string literal, as its code (71): Numba
+/// folds it to an integer constant, and the dialect has no strings. Not
+/// when the module or the kernel binds the name `ord` itself.
+std::vector<Edit> FoldOrdOfLiterals(const Tree& tree, const Kernel& kernel);
+
 /// The help of a CRB123 refusal for the module-level name `name`: why it is
 /// not a constant Caramba can inline, and what to do.
 std::string ModuleNameHelp(const Tree& tree, const ImportTable& imports, const std::string& name);

@@ -18,7 +18,21 @@ void Lowerer::NewArray(const Node& s, const Node& left, const Node& right) {
   // (`u, un = un, u`) is left to the host program, which runs NumPy itself,
   // outside its parallel phases.
   bool parallel = !top_ && InParallelLoop(s);
-  if (bound_[name] != 1) {
+  // `a = a.copy()`, `x = x * 2.0`: the value reads the name it rebinds, and
+  // the lowered fill would read the new, empty array (sorting_searching.py's
+  // quickselect returned garbage). Like a second binding, it is left to the
+  // host program, where NumPy computes the value before the name changes.
+  bool reads_itself = false;
+  Walk(right, [&](const Node& n) {
+    reads_itself = reads_itself || (n.Type() == "identifier" && n.Text() == name);
+    return !reads_itself;
+  });
+  if (reads_itself) {
+    if (!parallel) out_.host_runs.push_back(s.StartByte());
+    Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to a new array computed from '" + name + "' itself", s,
+         "give the new array its own name (b = " + name + ".copy())");
+  }
+  if (bound_[name] != 1 && !reads_itself) {
     if (!parallel) out_.host_runs.push_back(s.StartByte());
     Fail(DiagId::kNumpyNewArray,
          "binds '" + name + "' to a new array " + (top_ ? "" : "inside a loop or branch ") + "and assigns '" +

@@ -153,10 +153,27 @@ class Planner {
                   }() +
                   ") from statements that depend on each other");
     };
+    // A while loop's condition decides how often every value's statements
+    // run, and has no header a part could copy: its values stay together.
+    if (loop.Type() != "for_statement") return fail();
+    // A break or continue of the loop itself (not of an inner loop) decides
+    // it too: the statement holding it goes into every part, with what its
+    // condition reads (below); a return stays together.
+    auto exits = [](const Node& st) {
+      int kind = 0;  // 1: break/continue, 2: return
+      Walk(st, [&](const Node& n) {
+        std::string_view t = n.Type();
+        if (t == "return_statement") kind = 2;
+        if ((t == "break_statement" || t == "continue_statement") && kind == 0) kind = 1;
+        return kind != 2 && t != "for_statement" && t != "while_statement" && t != "function_definition";
+      });
+      return kind;
+    };
     std::vector<Node> stmts = Statements(loop.ChildByField("body"));
     std::map<std::string, std::vector<size_t>> writers;  // name -> statements assigning it
     std::vector<std::set<std::string>> reads(stmts.size());
-    std::vector<size_t> checks;  // every part runs the deferred checks
+    std::vector<size_t> checks;   // every part runs the deferred checks
+    std::vector<size_t> control;  // and the statements that break or continue
     for (size_t i = 0; i < stmts.size(); ++i) {
       // Each statement sets names (at most one of the values) and no array
       // element: then each part can run the statements it needs alone (in a
@@ -166,6 +183,8 @@ class Planner {
         checks.push_back(i);
         continue;
       }
+      int exit_kind = exits(st);
+      if (exit_kind == 2) return fail();
       // (A serial loop with inner loops keeps its values together, in cells.)
       if (!p.parallel && ContainsLoop(st)) return fail();
       bool element_write = false;
@@ -180,6 +199,9 @@ class Planner {
       int values = 0;
       for (const auto& t : targets) values += outputs.count(t);
       if (element_write || values > 1) return fail();
+      // A statement that leaves the iteration sets nothing of its own.
+      if (exit_kind == 1 && !targets.empty()) return fail();
+      if (exit_kind == 1) control.push_back(i);
       for (const auto& t : targets) writers[t].push_back(i);
       WalkWithParent(st, st.Parent(), [&](const Node& n, const Node& par) {
         if (n.Type() == "identifier" && IsNameUse(n, par)) reads[i].insert(std::string(n.Text()));
@@ -189,6 +211,7 @@ class Planner {
     for (const auto& o : outputs) {
       std::set<size_t> need;
       std::vector<size_t> todo = writers[o];
+      todo.insert(todo.end(), control.begin(), control.end());
       while (!todo.empty()) {
         size_t i = todo.back();
         todo.pop_back();

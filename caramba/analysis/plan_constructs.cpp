@@ -5,6 +5,23 @@
 #include "caramba/analysis/return_naming.h"
 
 namespace caramba {
+
+namespace {
+
+// Whether a target of the chained assignment `n` is a slice (`a[1:] = b[1:] = v`).
+bool ChainHasSlice(const Node& n) {
+  for (Node a = n; a && a.Type() == "assignment"; a = a.ChildByField("right")) {
+    bool slice = false;
+    Walk(a.ChildByField("left"), [&](const Node& c) {
+      slice = slice || c.Type() == "slice";
+      return !slice;
+    });
+    if (slice) return true;
+  }
+  return false;
+}
+
+}  // namespace
 namespace kernel_plan_detail {
 
 void Builder::CollectParams() {
@@ -128,6 +145,14 @@ void Builder::CheckConstructs(const Node& root, const Node& root_parent) {
       Refuse(DiagId::kUnsupportedSyntax, "uses " + std::string(t), n);
       return false;
     }
+    // The ChainedAssignmentSplitting splits the chains it can keep exact
+    // (caramba/analysis/chained_assignments.h); what is left has no form,
+    // but for chains of slices, which the NumPy lowering owns (CRB203).
+    if (t == "assignment" && n.ChildByField("right").Type() == "assignment" && !ChainHasSlice(n)) {
+      Refuse(DiagId::kUnsupportedSyntax, "uses a chained assignment that cannot be split exactly", n,
+             "write one assignment per target on its own line, or compute the value into a local first");
+      return false;
+    }
     if ((t == "integer" || t == "float") && !n.Text().empty() &&
         (n.Text().back() == 'j' || n.Text().back() == 'J')) {
       Refuse(DiagId::kUnsupportedSyntax, "uses a complex number", n);
@@ -244,6 +269,19 @@ bool Builder::CheckCall(const Node& n) {
     return false;
   }
   if (fn.Type() == "identifier" && kernel_names_.count(std::string(fn.Text()))) return CheckHelperCall(n);
+  // numba.typed.Dict/List and Python's set/dict/list built by a call are
+  // containers (CRB112), not unknown functions (CRB111); their methods
+  // (d.get, groups.append) echo this refusal rather than read as array
+  // methods (CRB303).
+  if (q.rfind("numba.typed.", 0) == 0 || q == "set" || q == "dict" || q == "list" || q == "frozenset") {
+    Refuse(DiagId::kContainer, "builds a container with '" + shown + "(...)'", n,
+           "use NumPy arrays instead: a counts array indexed by the key, or an array allocated to the largest "
+           "size with a separate length");
+    Node parent = n.Parent();
+    if (parent.Type() == "assignment" && parent.ChildByField("left").Type() == "identifier")
+      containers_.insert(std::string(parent.ChildByField("left").Text()));
+    return false;
+  }
   if (q == "range" || q == "numba.prange") {
     Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
     return false;

@@ -24,6 +24,8 @@ const MathFunction kMath[] = {
     {"log2", "log2", false, false},   {"pow", "pow", false, false},     {"sin", "sin", false, false},
     {"sinh", "sinh", false, false},   {"sqrt", "sqrt", false, false},   {"tan", "tan", false, false},
     {"tanh", "tanh", false, false},   {"gamma", "tgamma", false, false}, {"trunc", "trunc", true, false},
+    // Lowered as a product with a constant (lowering.cpp), as Numba computes them.
+    {"radians", "radians", false, false}, {"degrees", "degrees", false, false},
 };
 
 bool IsIntLike(Scalar s) { return IsInteger(s) || s == Scalar::kBool; }

@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 VISITOR_DIRS = {
+    "chained_assignment_splitting": "ChainedAssignmentSplitting",
     "constant_inliner": "ConstantInliner",
     "helper_inliner": "HelperInliner",
     "iteration_lowering": "IterationLowering",

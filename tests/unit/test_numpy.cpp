@@ -682,3 +682,19 @@ TEST_CASE("conv2d_loops: np.float32(0.0) is a float32 scalar, not a NumPy call t
   CHECK(p.types.at("acc").scalar == Scalar::kFloat32);
   CHECK(FindNumpyFunction("numpy.float32")->cls == NumpyClass::kCast);
 }
+
+TEST_CASE("quickselect: a = a.copy() is not lowered into a fill that reads the new array") {
+  // sorting_searching.py's quickselect: the fill `a[i] = a[i]` read the new,
+  // empty array and the translation returned garbage; the host program runs
+  // the copy with NumPy instead.
+  Planned mod(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"float64(float64[:], int64)\")\n"
+      "def quickselect(a, k):\n"
+      "    a = a.copy()\n"
+      "    a[0] = 1.0\n"
+      "    return a[k]\n");
+  const KernelPlan& p = mod.Of("quickselect");
+  CHECK(Refused(p, "CRB207"));
+  for (const NumpyRewrite& w : p.numpy_rewrites) CHECK(w.text.find("a[_pk_np_i0] = a[_pk_np_i0]") == std::string::npos);
+}

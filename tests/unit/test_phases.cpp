@@ -606,3 +606,59 @@ TEST_CASE("csr_row_sq_norms (NPBench gathers, lowered): a row loop that allocate
   REQUIRE(!p.prog.phases.empty());
   for (const Phase& ph : p.prog.phases) CHECK(ph.loops[0].Text().rfind("for i in", 0) != 0);
 }
+
+TEST_CASE("bisect: a while loop computing several values stays one serial phase (the split lost its condition)") {
+  // legacy_fortran.py's bisection: the loop carries rtb, dx, fmid and j.
+  Planned p = Plan("x1, x2, tol, maxit",
+                   "    rtb = x1\n"
+                   "    dx = x2 - x1\n"
+                   "    fmid = 0.0\n"
+                   "    j = 1\n"
+                   "    while j <= maxit:\n"
+                   "        dx = dx * 0.5\n"
+                   "        xmid = rtb + dx\n"
+                   "        fmid = xmid * xmid - 2.0\n"
+                   "        if fmid <= 0.0:\n"
+                   "            rtb = xmid\n"
+                   "        if abs(dx) < tol or fmid == 0.0:\n"
+                   "            break\n"
+                   "        j = j + 1\n"
+                   "    return rtb, j\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK_FALSE(p.prog.phases[0].parallel);
+  CHECK(p.prog.phases[0].only.empty());
+  CHECK(p.prog.phases[0].cells.size() >= 2);
+}
+
+TEST_CASE("finite_mean: a loop that skips elements with continue keeps its sum and count together") {
+  // math_functions.py's finite_mean: split into a count and a sum, each part
+  // lost the `continue` and counted the NaNs (a mismatch: nan for 0.54).
+  Planned p = Plan("x",
+                   "    s = 0.0\n"
+                   "    n = 0\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        if x[i] != x[i]:\n"
+                   "            continue\n"
+                   "        s += x[i]\n"
+                   "        n += 1\n"
+                   "    return s / n\n");
+  // Each part that runs only some statements runs the `if ...: continue` too.
+  for (const Phase& ph : p.prog.phases) {
+    if (ph.only.empty()) continue;
+    bool skips = false;
+    for (const Node& st : ph.only) skips = skips || st.Text().find("continue") != std::string_view::npos;
+    CHECK(skips);
+  }
+  // A loop that returns from inside keeps its values together.
+  Planned q = Plan("x",
+                   "    s = 0.0\n"
+                   "    n = 0\n"
+                   "    for i in range(x.shape[0]):\n"
+                   "        if x[i] < 0:\n"
+                   "            return -1.0\n"
+                   "        s += x[i]\n"
+                   "        n += 1\n"
+                   "    return s / n\n");
+  for (const Phase& ph : q.prog.phases) CHECK(ph.only.empty());
+}

@@ -6,6 +6,7 @@
 
 #include "caramba/analysis/module_constants.h"
 #include "caramba/pass_manager.h"
+#include "visitors/chained_assignment_splitting.h"
 #include "visitors/constant_inliner.h"
 #include "visitors/helper_inliner.h"
 #include "visitors/iteration_lowering.h"
@@ -285,4 +286,35 @@ TEST_CASE("jit wrappers: a wrapper not selected by --kernel keeps its text (saxp
   PassResult r = pm.Run(src, "t.py", only_total);
   REQUIRE(r.ok);
   CHECK(r.output == src);
+}
+
+namespace {
+
+std::string Split(const std::string& src) {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<ChainedAssignmentSplitting>());
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run(src, "t.py", {});
+  REQUIRE(r.ok);
+  return r.output;
+}
+
+}  // namespace
+
+TEST_CASE("chained assignments: one assignment per target (biquad's x1 = x2 = y1 = y2 = 0.0, merge_sorted's i = j = k = 0)") {
+  std::string out = Split(kHead + "@njit\ndef biquad(x):\n    x1 = x2 = y1 = y2 = 0.0\n    for n in range(x.shape[0]):\n"
+                                  "        a = b = -1\n        x1 += x[n] + a + b\n    return x1 + x2 + y1 + y2\n");
+  CHECK(out.find("    x1 = 0.0\n    x2 = 0.0\n    y1 = 0.0\n    y2 = 0.0\n") != std::string::npos);
+  CHECK(out.find("        a = -1\n        b = -1\n") != std::string::npos);
+  // A computed value is computed once; the other names copy it (one array, as in Python).
+  out = Split(kHead + "@njit\ndef k(n):\n    a = b = np.zeros(n)\n    a[0] = 1.0\n    return b\n");
+  CHECK(out.find("    b = np.zeros(n)\n    a = b\n") != std::string::npos);
+  // Elements take a number each, converted by their own array.
+  out = Split(kHead + "@njit\ndef k(u, v):\n    u[0] = v[0] = 2.5\n");
+  CHECK(out.find("    u[0] = 2.5\n    v[0] = 2.5\n") != std::string::npos);
+}
+
+TEST_CASE("chained assignments: what cannot be split exactly stays (an element with a computed value, one line after ':')") {
+  std::string src = kHead + "@njit\ndef k(u, v, c):\n    u[0] = v[0] = c * 2.0\n    if c > 0: s = t = 1.0\n";
+  CHECK(Split(src) == src);
 }
