@@ -116,12 +116,16 @@ void DropUnusedImport(const Context& ctx, VisitorResult& out) {
   out.edits.Remove(import.StartByte(), end, "KernelRestorer");
 }
 
-// The integer division helpers (integer_division.h) the SemanticTransformer
-// defined for kernels that are now put back: a definition nothing calls
-// goes, or a second translation of the output would define it again.
-void DropUnusedDivisionHelpers(const Context& ctx, VisitorResult& out) {
+// The helpers the SemanticTransformer defined for kernels that are now put
+// back: the integer division helpers (integer_division.h) and the
+// @pk.functions (`_pk_fn_<helper>`, call_graph.h) of a host program whose
+// phases were translated but one stayed Numba code. A definition nothing
+// calls goes: it would be dead PyKokkos code in a file that keeps the kernel
+// as Numba, or a second translation of the output would define it again.
+void DropUnusedHelpers(const Context& ctx, VisitorResult& out) {
   auto helper_name = [](std::string_view name) {
-    return name.rfind(kFloorDivFunction, 0) == 0 || name.rfind(kModFunction, 0) == 0;
+    return name.rfind(kFloorDivFunction, 0) == 0 || name.rfind(kModFunction, 0) == 0 ||
+           name.rfind(kFunctionPrefix, 0) == 0;
   };
   std::vector<Node> tops = ctx.tree().Root().NamedChildren();
   std::map<std::string, size_t> defined;  // name -> index in tops
@@ -325,7 +329,7 @@ VisitorResult KernelRestorer::Run(const Context& ctx) const {
       for (const Edit& e : out.edits.Edits()) inside = inside || (e.start <= k.start_byte && k.end_byte <= e.end);
       if (!inside) RestoreLifted(ctx, k.name, k.start_byte, k.end_byte, out);
     }
-  DropUnusedDivisionHelpers(ctx, out);
+  DropUnusedHelpers(ctx, out);
   DropUnusedImport(ctx, out);
   return out;
 }
