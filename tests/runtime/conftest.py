@@ -59,3 +59,43 @@ def cuda_build():
 def space(request):
     """Every ladder case runs on every execution space (Cuda only in a Cuda build)."""
     return getattr(pk.ExecutionSpace, request.param)
+
+
+@pytest.fixture(scope="session")
+def translate_and_load(tmp_path_factory):
+    """A function that writes `source` to a fresh folder, translates it with
+    CARAMBA_BIN (the caramba binary CTest names) and `caramba_args`, and
+    imports both files: (Numba module, translated module, translated text)."""
+    caramba = os.environ.get("CARAMBA_BIN")
+    if not caramba:
+        pytest.skip("CARAMBA_BIN names no caramba binary (CTest sets it)")
+    return lambda name, source, *caramba_args: _translate_and_load(caramba, tmp_path_factory, name, source,
+                                                                    caramba_args)
+
+
+def _translate_and_load(caramba, tmp_path_factory, name, source, caramba_args):
+    import importlib.util
+    import subprocess
+
+    d = tmp_path_factory.mktemp(name)
+    src = d / "kernels.py"
+    src.write_text(source)
+    out = d / "kernels_pk.py"
+    p = subprocess.run([caramba, str(src), *caramba_args, "-o", str(out)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+
+    def load(path, module):
+        spec = importlib.util.spec_from_file_location(module, path)
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        return m
+    return load(src, name + "_numba"), load(out, name + "_pk"), out.read_text()
+
+
+@pytest.fixture(params=["Serial", "OpenMP"])
+def on_space(request):
+    """Each test once with Serial and once with OpenMP as the default space."""
+    before = pk.get_default_space()
+    pk.set_default_space(getattr(pk.ExecutionSpace, request.param))
+    yield request.param
+    pk.set_default_space(before)

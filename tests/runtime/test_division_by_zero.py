@@ -9,15 +9,10 @@ the workunit that calls it, passed in as its last parameter. uint64 values above
 translated with the caramba binary CTest names (CARAMBA_BIN) and compared
 with Numba on the same inputs.
 """
-import importlib.util
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
-import pykokkos as pk
 
 numba = pytest.importorskip("numba")
 
@@ -90,31 +85,9 @@ def ratios_via_helper(a, b, out):
 
 
 @pytest.fixture(scope="module")
-def modules(tmp_path_factory):
-    caramba = os.environ.get("CARAMBA_BIN")
-    if not caramba:
-        pytest.skip("CARAMBA_BIN names no caramba binary (CTest sets it)")
-    d = tmp_path_factory.mktemp("division_by_zero")
-    src = d / "kernels.py"
-    src.write_text(SOURCE)
-    out = d / "kernels_pk.py"
-    p = subprocess.run([caramba, str(src), "-o", str(out)], capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-
-    def load(path, name):
-        spec = importlib.util.spec_from_file_location(name, path)
-        m = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(m)
-        return m
-    return load(src, "division_by_zero_numba"), load(out, "division_by_zero_pk")
-
-
-@pytest.fixture(params=["Serial", "OpenMP"])
-def on_space(request):
-    before = pk.get_default_space()
-    pk.set_default_space(getattr(pk.ExecutionSpace, request.param))
-    yield request.param
-    pk.set_default_space(before)
+def modules(translate_and_load):
+    numba_module, translated, _ = translate_and_load("division_by_zero", SOURCE)
+    return numba_module, translated
 
 
 def outcome(f, *args):

@@ -12,14 +12,10 @@ refused with a clear error, never copied. Each kernel is translated with
 --no-types by the caramba binary CTest names (CARAMBA_BIN) and compared with
 Numba on Serial and OpenMP.
 """
-import importlib.util
-import os
-import subprocess
 
 import numpy as np
 import pytest
 
-import pykokkos as pk
 
 numba = pytest.importorskip("numba")
 
@@ -61,31 +57,8 @@ def fill_rows(a):
 
 
 @pytest.fixture(scope="module")
-def modules(tmp_path_factory):
-    caramba = os.environ.get("CARAMBA_BIN")
-    if not caramba:
-        pytest.skip("CARAMBA_BIN names no caramba binary (CTest sets it)")
-    d = tmp_path_factory.mktemp("unknown_dtype_writes")
-    src = d / "kernels.py"
-    src.write_text(SOURCE)
-    out = d / "kernels_pk.py"
-    p = subprocess.run([caramba, str(src), "--no-types", "-o", str(out)], capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-
-    def load(path, name):
-        spec = importlib.util.spec_from_file_location(name, path)
-        m = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(m)
-        return m
-    return load(src, "unknown_dtype_writes_numba"), load(out, "unknown_dtype_writes_pk"), out.read_text()
-
-
-@pytest.fixture(params=["Serial", "OpenMP"])
-def on_space(request):
-    before = pk.get_default_space()
-    pk.set_default_space(getattr(pk.ExecutionSpace, request.param))
-    yield request.param
-    pk.set_default_space(before)
+def modules(translate_and_load):
+    return translate_and_load("unknown_dtype_writes", SOURCE, "--no-types")
 
 
 def adjacency(n, dtype):
