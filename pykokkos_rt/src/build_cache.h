@@ -98,9 +98,9 @@ struct LoadedModule {
   std::string module_key;        // set when it lives in a module of several specialisations
 };
 
-/// `cpp` without the Python file's path in `#line` directives and the header
-/// comment: what the cache key hashes.
-std::string WithoutSourcePaths(const std::string& cpp);
+/// `cpp` without the Python file's path and line numbers in `#line`
+/// directives and the header comment: what the cache key hashes.
+std::string WithoutSourcePositions(const std::string& cpp);
 
 /// One specialisation's C++ (GeneratedKernel's cpp, prelude and unit).
 struct KernelSource {

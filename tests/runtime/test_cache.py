@@ -99,3 +99,19 @@ def test_same_workunit_in_another_file_reuses_the_module(tmp_path):
     assert proc.returncode == 0, proc.stderr
     second = json.loads(proc.stdout)
     assert second["ok"] and second["key"] == first["key"] and not second["compiled"]
+
+
+def test_same_workunit_further_down_the_file_reuses_the_module(tmp_path):
+    # Line numbers only label #line directives too: a file whose callers
+    # gained lines above the workunit (caramba warm translates with recorded
+    # types, the user's translation without them adds dtype checks) loads the
+    # module built before.
+    cache = str(tmp_path / "cache")
+    first = run(cache)
+    shifted = tmp_path / "shifted_worker.py"
+    shifted.write_text("# two lines added\n# above everything\n" + open(WORKER).read())
+    env = dict(os.environ, PYKOKKOS_RT_CACHE_DIR=cache, PYKOKKOS_RT_PCH_DIR=os.path.join(cache, "pch"))
+    proc = subprocess.run([sys.executable, str(shifted)], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    second = json.loads(proc.stdout)
+    assert second["ok"] and second["key"] == first["key"] and not second["compiled"]
