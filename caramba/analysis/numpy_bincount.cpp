@@ -41,18 +41,10 @@ std::string Lowerer::FillBincount(const Node& s, const std::string& name, const 
     Fail(DiagId::kNumpyNewArray, "binds '" + name + "' to " + fn + "() inside a loop or branch", s,
          "count at the top level of the kernel");
   }
-  std::vector<Leaf> leaves;
-  std::vector<Dim> shape = BroadcastOperands(x, leaves);
-  for (Leaf& l : leaves) {
-    if (l.dims.size() == 1 && l.dims[0].key == shape[0].key && l.dims[0].stride.empty()) l.dims[0].length = shape[0].length;
-    HoldDims(l.dims, false);
-  }
-  std::vector<std::string> idx = Indices(shape);
+  std::vector<Dim> shape;
+  std::vector<std::string> idx;
   std::vector<std::string> per;  // per-element temporaries, inside each loop
-  sink_ = &per;
-  size_t next = 0;
-  std::string elem = ElementText(x, idx, leaves, next);
-  sink_ = &lines_;
+  std::string elem = LoopedElement(x, true, shape, idx, per);
   // One loop nest over x with `last` as its body.
   auto scan = [&](const std::string& last) {
     std::vector<std::string> body;

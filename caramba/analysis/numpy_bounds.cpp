@@ -299,6 +299,24 @@ std::vector<Dim> Lowerer::BroadcastOperands(const Node& x, std::vector<Leaf>& le
   return shape;
 }
 
+std::string Lowerer::LoopedElement(const Node& x, bool shape_lengths, std::vector<Dim>& shape,
+                                   std::vector<std::string>& idx, std::vector<std::string>& per) {
+  std::vector<Leaf> leaves;
+  shape = BroadcastOperands(x, leaves);
+  for (Leaf& l : leaves) {
+    if (shape_lengths)
+      for (size_t j = 0; j < l.dims.size() && l.dims.size() == shape.size(); ++j)
+        if (l.dims[j].key == shape[j].key && l.dims[j].stride.empty()) l.dims[j].length = shape[j].length;
+    HoldDims(l.dims, false);
+  }
+  idx = Indices(shape);
+  sink_ = &per;
+  size_t next = 0;
+  std::string elem = ElementText(x, idx, leaves, next);
+  sink_ = &lines_;
+  return elem;
+}
+
 void Lowerer::HoldDims(std::vector<Dim>& dims, bool lengths) {
   for (Dim& d : dims) {
     if (d.offset.empty()) d.offset = "0";

@@ -57,15 +57,10 @@ void Lowerer::Histogram(const Node& s, const Node& targets, const Node& call) {
   if (!IsInteger(es) && !IsFloat(es))
     Fail(DiagId::kNumpyExpression, "calls " + fn + "() on '" + FirstLine(x.Text()) + "', whose element type is unknown",
          x, kRecordTypesHelp);
-  std::vector<Leaf> leaves;
-  std::vector<Dim> shape = BroadcastOperands(x, leaves);
-  for (Leaf& l : leaves) HoldDims(l.dims, false);
-  std::vector<std::string> idx = Indices(shape);
+  std::vector<Dim> shape;
+  std::vector<std::string> idx;
   std::vector<std::string> per;
-  sink_ = &per;
-  size_t next = 0;
-  std::string elem = ElementText(x, idx, leaves, next);
-  sink_ = &lines_;
+  std::string elem = LoopedElement(x, false, shape, idx, per);
   std::string v = Fresh("v");
   // One loop nest over x: `v` holds the element, `body` follows it.
   auto scan = [&](const std::vector<std::string>& body, std::vector<std::string>& out) {

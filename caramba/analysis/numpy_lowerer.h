@@ -263,6 +263,14 @@ class Lowerer {
   // (NumPy's ValueError when they do not), their bounds held; returns the
   // shape and fills `leaves`.
   std::vector<Dim> BroadcastOperands(const Node& x, std::vector<Leaf>& leaves);
+  // The element of `x` (its operands broadcast, as above) read in one loop
+  // nest: fills `shape` and `idx` (the nest's extents and indices) and `per`
+  // (the per-element temporaries that go inside it); returns the element's
+  // text. `shape_lengths`: an operand's dimension that is the shape's reads
+  // the shape's held length (np.bincount, the scans); np.histogram keeps each
+  // operand's own.
+  std::string LoopedElement(const Node& x, bool shape_lengths, std::vector<Dim>& shape, std::vector<std::string>& idx,
+                            std::vector<std::string>& per);
   bool Guard(const std::vector<std::string>& clauses, const std::string& exception, const std::string& message);
   // Opens one loop per result dimension; returns the indentation inside.
   std::string Loops(const std::vector<Dim>& result, std::vector<std::string>& out_lines, std::vector<std::string>& idx);

@@ -185,19 +185,10 @@ std::string Lowerer::FillScan(const Node& s, const std::string& name, const Node
          "calls " + fn + "() on '" + FirstLine(x.Text()) + "', whose elements are " +
              (es == Scalar::kUnknown ? "of an unknown type" : std::string(ScalarName(es))),
          x, es == Scalar::kUnknown ? kRecordTypesHelp : "convert the array to float64 or int64 first");
-  std::vector<Leaf> leaves;
-  std::vector<Dim> shape = BroadcastOperands(x, leaves);
-  for (Leaf& l : leaves) {
-    for (size_t j = 0; j < l.dims.size() && l.dims.size() == shape.size(); ++j)
-      if (l.dims[j].key == shape[j].key && l.dims[j].stride.empty()) l.dims[j].length = shape[j].length;
-    HoldDims(l.dims, false);
-  }
-  std::vector<std::string> idx = Indices(shape);
+  std::vector<Dim> shape;
+  std::vector<std::string> idx;
   std::vector<std::string> per;  // per-element temporaries, inside the loops
-  sink_ = &per;
-  size_t next = 0;
-  std::string elem = ElementText(x, idx, leaves, next);
-  sink_ = &lines_;
+  std::string elem = LoopedElement(x, true, shape, idx, per);
   if (es == Scalar::kBool) elem = "(1 if " + elem + " else 0)";
   // The flat position of the element in row-major order, and the length.
   std::string pos, total;
