@@ -108,7 +108,7 @@ const char* const kParallelHist =
 
 }  // namespace
 
-TEST_CASE("blocked_scan: start, stop and s are private to each block; the second pass reuses the names") {
+TEST_CASE("blocked_scan: start, stop and s are private to each block: the second pass reuses the names") {
   std::string src = ParallelKernel("x, nblocks", kBlockedScan);
   for (const char* v : {"start", "stop", "s"}) {
     INFO(v);
@@ -130,7 +130,7 @@ TEST_CASE("blocked_scan: start, stop and s are private to each block; the second
   CHECK(Refuses(p, "CRB403"));  // the serial pass after the prange: a phase of its own
 }
 
-TEST_CASE("parallel_hist: a bin clamped in a branch is private; the merge loop reuses its name") {
+TEST_CASE("parallel_hist: a bin clamped in a branch is private: the merge loop reuses its name") {
   std::string src = ParallelKernel("x, nbins, nchunks", kParallelHist);
   CHECK(PrivateInFirstLoop(src, "b"));
   CHECK(DeadAfterFirstLoop(src, "b"));
@@ -155,7 +155,7 @@ TEST_CASE("abs_into (branches): a local every branch assigns is private, one bra
   CHECK(!PrivateInFirstLoop("for i in range(n):\n    if t > 0:\n        t = a[i]\n    else:\n        t = 1.0\n", "t"));
 }
 
-TEST_CASE("polar (tuple assignment): both names of `r, th = ...` are assigned; a swap reads them first") {
+TEST_CASE("polar (tuple assignment): both names of `r, th = ...` are assigned: a swap reads them first") {
   std::string src = "for i in range(n):\n    r, th = x[i] * x[i], y[i]\n    out[i] = r + th\n";
   CHECK(PrivateInFirstLoop(src, "r"));
   CHECK(PrivateInFirstLoop(src, "th"));
@@ -175,7 +175,7 @@ TEST_CASE("poly_eval (augmented assignment): `acc += ...` after `acc = ...` is p
   CHECK(!PrivateInFirstLoop("for i in range(n):\n    acc = acc + x[i]\n", "acc"));
 }
 
-TEST_CASE("row_max (loop-nested assignment): assigned and read inside an inner loop is private; read after it is not") {
+TEST_CASE("row_max (loop-nested assignment): assigned and read inside an inner loop is private: read after it is not") {
   CHECK(PrivateInFirstLoop(
       "for i in range(n):\n    for j in range(m):\n        v = a[i, j] * 2.0\n        out[i, j] = v\n", "v"));
   // The inner loop may run no time: a read after it sees the previous row's value.

@@ -35,7 +35,7 @@ TEST_CASE("edit_distance: np.arange(m + 1) is an int64 vector filled with its po
   CHECK(FindNumpyFunction("numpy.arange")->cls == NumpyClass::kRange);
 }
 
-TEST_CASE("strided_labels: np.arange with a step checks it for zero and takes dtype=; a float bound makes float64") {
+TEST_CASE("strided_labels: np.arange with a step checks it for zero and takes dtype=: a float bound makes float64") {
   Planned mod(
       "import numpy as np\nfrom numba import njit\n\n"
       "@njit(\"int64[:](int64, int64)\")\n"
