@@ -10,6 +10,7 @@
 #include "caramba/analysis/signature_splits.h"
 
 #include <algorithm>
+#include <set>
 #include <cctype>
 #include <chrono>
 
@@ -23,6 +24,25 @@ namespace caramba {
 std::string_view Context::newline() const { return DominantNewline(tree_.Source()); }
 
 namespace {
+
+// The KernelRestorer puts back, as Numba code, a kernel PhaseLowering had made
+// a host program (its Numba caller was refused later, CRB132; or it calls
+// Numba code, CRB403): the CRB523 note saying it runs as a host program is no
+// longer true, and goes.
+void RetractHostProgramNotes(const std::vector<Diagnostic>& restored, std::vector<Diagnostic>* reported) {
+  auto named = [](const Diagnostic& d) {
+    if (d.message.size() < 2 || d.message[0] != '\'') return std::string();
+    size_t end = d.message.find('\'', 1);
+    return end == std::string::npos ? std::string() : d.message.substr(1, end - 1);
+  };
+  std::set<std::string> kept;
+  for (const Diagnostic& d : restored)
+    if (d.id == DiagId::kHelperKeptForNumba || d.id == DiagId::kKernelCall) kept.insert(named(d));
+  if (kept.empty()) return;
+  reported->erase(std::remove_if(reported->begin(), reported->end(),
+                                 [&](const Diagnostic& d) { return d.id == DiagId::kHostProgram && kept.count(named(d)); }),
+                  reported->end());
+}
 std::string Normalize(std::string_view name) {
   std::string out;
   for (char c : name)
@@ -247,6 +267,7 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
                 input_tree ? &*input_tree : &tree);
     t0 = std::chrono::steady_clock::now();
     VisitorResult vr = v.Run(ctx);
+    if (v.Name() == "KernelRestorer") RetractHostProgramNotes(vr.diagnostics, &result.diagnostics);
     for (auto& d : vr.diagnostics) {
       d.message = PhaseMessage(d.message);
       if (lifted) d.message = lifted->Message(d.message);

@@ -189,6 +189,56 @@ void CheckAssignment(const Node& n, std::string_view t, const Path& path, std::v
   if (!chained) Report(out, n, "invalid syntax: an assignment inside an expression");
 }
 
+// A starred annotation is `*args: *Ts`, or an item of a subscript
+// (`tuple[*Ts]`); the grammar takes `def f(x: *T)` and `x: *pk.int64`.
+void CheckSplatType(const Node& n, const Path& path, std::vector<SyntaxProblem>* out) {
+  size_t k = path.size();
+  if (k >= 2 && path[k - 1].Type() == "type") {
+    Node owner = path[k - 2];
+    if (owner.Type() == "type_parameter") return;
+    if (owner.Type() == "typed_parameter" && owner.NamedChild(0).Type() == "list_splat_pattern" &&
+        owner.ChildByField("type") == path[k - 1])
+      return;
+  }
+  Report(out, n, "invalid syntax: a starred annotation is only for '*args' or inside '[...]'");
+}
+
+// The order CPython's grammar gives parameters: plain ones, then those with a
+// default; one `*` (bare or `*args`) after which every parameter is
+// keyword-only (a default or not); a bare `*` needs a named one after it; and
+// `**kwargs` last. The grammar takes `def f(**kw, out)` and `def f(x=1, y)`.
+struct ParameterOrder {
+  bool defaulted = false, star = false, bare_star = false, kwargs = false;
+  Node bare;  // the bare `*` still waiting for a named parameter
+};
+
+void CheckParameterOrder(const Node& p, ParameterOrder* o, std::vector<SyntaxProblem>* out) {
+  std::string_view pt = p.Type();
+  if (pt == "positional_separator") return;  // CheckNames: its own rules
+  if (o->kwargs) {
+    Report(out, p, "arguments cannot follow var-keyword argument");
+    return;
+  }
+  Node inner = pt == "typed_parameter" ? p.NamedChild(0) : p;
+  std::string_view it = inner.Type();
+  if (it == "dictionary_splat_pattern") {
+    if (o->bare) Report(out, o->bare, "named arguments must follow bare *");
+    o->bare = Node();
+    o->kwargs = true;
+    return;
+  }
+  if (it == "keyword_separator" || it == "list_splat_pattern") {
+    if (o->star) Report(out, p, "* argument may appear only once");
+    o->star = true;
+    if (it == "keyword_separator") o->bare = p;
+    return;
+  }
+  o->bare = Node();
+  bool has_default = pt == "default_parameter" || pt == "typed_default_parameter";
+  if (!o->star && !has_default && o->defaulted) Report(out, p, "non-default argument follows default argument");
+  o->defaulted = o->defaulted || has_default;
+}
+
 // Parameters: one name once (as CPython compares names, NFKC-normalised:
 // `x` and fullwidth `ｘ` are one name), `/` after at least one parameter,
 // once, before `*`. Arguments of a call: each keyword once, no positional
@@ -196,6 +246,7 @@ void CheckAssignment(const Node& n, std::string_view t, const Path& path, std::v
 void CheckNames(const Node& n, std::string_view t, std::vector<SyntaxProblem>* out) {
   std::set<std::string> seen;
   bool star = false, slash = false, any = false, keyword = false, unpacked = false;
+  ParameterOrder order;
   for (const Node& p : n.NamedChildren()) {
     std::string_view pt = p.Type();
     if (t == "argument_list" && pt != "comment") {
@@ -216,7 +267,9 @@ void CheckNames(const Node& n, std::string_view t, std::vector<SyntaxProblem>* o
         slash = true;
         continue;
       }
+      if (pt != "comment" && pt != "line_continuation") CheckParameterOrder(p, &order, out);
       if (pt == "keyword_separator" || pt == "list_splat_pattern" || pt == "dictionary_splat_pattern") star = true;
+      if (pt == "typed_parameter" && p.NamedChild(0).Type() == "list_splat_pattern") star = true;
       if (pt != "comment") any = true;
     }
     Node name = pt == "identifier"                                                ? p
@@ -238,6 +291,7 @@ void CheckNames(const Node& n, std::string_view t, std::vector<SyntaxProblem>* o
       Report(out, name, t == "argument_list" ? "keyword argument repeated: " + std::string(name.Text())
                                              : "duplicate argument '" + std::string(name.Text()) + "' in function definition");
   }
+  if (order.bare) Report(out, order.bare, "named arguments must follow bare *");
 }
 
 // Statements of one block follow each other on new lines or after `;`;
@@ -248,6 +302,24 @@ void CheckStatementSeparation(const Node& n, std::vector<SyntaxProblem>* out) {
   Node prev;
   for (const Node& s : n.NamedChildren()) {
     if (s.Type() == "comment") continue;
+    // A compound statement starts its own line: not after `;`, after a
+    // one-line block (`for i in r: x   for j in r:`), nor as the one-line
+    // block of another (`if a: for ...`), all of which the grammar takes.
+    std::string_view st = s.Type();
+    if ((st == "if_statement" || st == "for_statement" || st == "while_statement" || st == "try_statement" ||
+         st == "with_statement" || st == "function_definition" || st == "class_definition" ||
+         st == "decorated_definition" || st == "match_statement") &&
+        !s.IsError()) {
+      size_t i = s.StartByte();
+      while (i > 0 && (src[i - 1] == ' ' || src[i - 1] == '\t' || src[i - 1] == '\f')) --i;
+      bool starts_line = i == 0 || src[i - 1] == '\n' || src[i - 1] == '\r' ||
+                         (i == 3 && src.substr(0, 3) == "\xEF\xBB\xBF");
+      if (!starts_line) {
+        Report(out, s, "invalid syntax: a compound statement must start a line of its own");
+        prev = s;
+        continue;
+      }
+    }
     if (prev && !prev.IsError() && !s.IsError() && !prev.IsMissing()) {
       std::string_view gap = src.substr(prev.EndByte(), s.StartByte() - prev.EndByte());
       // Only blanks, comments, `;` and `\` can be between them; a comment
@@ -341,6 +413,8 @@ void CheckTreeNode(const Node& n, const Path& path, std::vector<SyntaxProblem>* 
     CheckAsync(n, t == "for_statement" ? "async for" : "async with", path, out);
   } else if (t == "list_splat_pattern") {
     CheckStarredTarget(n, path, out);
+  } else if (t == "splat_type") {
+    CheckSplatType(n, path, out);
   } else if (t == "constrained_type") {
     CheckConstrainedType(n, path, out);
   } else if (t == "as_pattern") {

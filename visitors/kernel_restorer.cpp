@@ -219,7 +219,7 @@ void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
       if (d.id == DiagId::kHostProgram && d.start)
         for (const Kernel& old : input->kernels)
           if (!old.nested && KernelCovers(old, *d.start)) hosts.insert(old.name);
-  if (restore.empty() && hosts.empty()) return;
+  if (restore.empty() && hosts.empty() && numba.empty()) return;
   std::optional<Tree> parsed;
   const Tree& before = ctx.input_tree() ? *ctx.input_tree() : parsed.emplace(Tree::Parse(std::string(ctx.input_source())));
   std::map<std::string, std::vector<std::string>> callees;  // input kernel -> jitted functions it calls
@@ -248,7 +248,13 @@ void RestoreSplitKernels(const Context& ctx, VisitorResult& out) {
                                              "' from its host program, and '" + which + "' stays Numba code",
                                          x.def.StartByte(), x.def.StartByte() + 3));
     }
-    for (const std::string& r : std::set<std::string>(restore)) {
+    // What a kernel left as Numba code calls must stay Numba code too:
+    // nopython code cannot call a drop-in caller or a host program. The plan
+    // keeps such callees (CRB132), but a caller refused after the plan (its
+    // host program, at validation) is only known here.
+    std::set<std::string> kept = restore;
+    kept.insert(numba.begin(), numba.end());
+    for (const std::string& r : kept) {
       for (const std::string& c : callees[r]) {
         if (numba.count(c) || restore.count(c) || !old_kernel.count(c)) continue;
         Extent x = TranslatedExtent(ctx.tree(), c);

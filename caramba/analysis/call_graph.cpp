@@ -97,6 +97,24 @@ const FunctionSpec* HelperRegistry::Specialize(const std::string& name, const st
   return out;
 }
 
+const std::set<std::string>& HelperRegistry::ModuleLevelNames() {
+  if (module_names_) return *module_names_;
+  module_names_.emplace();
+  Node root = tree_.Root();
+  for (uint32_t i = 0; i < root.NamedChildCount(); ++i) {
+    Node stmt = root.NamedChild(i);
+    if (stmt.Type() == "decorated_definition") stmt = stmt.ChildByField("definition");
+    if (stmt.Type() == "function_definition" || stmt.Type() == "class_definition") {
+      module_names_->insert(std::string(stmt.ChildByField("name").Text()));
+    } else if (stmt.Type() == "expression_statement" && stmt.NamedChildCount() == 1 &&
+               stmt.NamedChild(0).Type() == "assignment") {
+      Node left = stmt.NamedChild(0).ChildByField("left");
+      if (left.Type() == "identifier") module_names_->insert(std::string(left.Text()));
+    }
+  }
+  return *module_names_;
+}
+
 void HelperRegistry::Use(const FunctionSpec* spec) {
   if (!spec || !spec->name.empty()) return;
   auto* s = const_cast<FunctionSpec*>(spec);
@@ -105,6 +123,11 @@ void HelperRegistry::Use(const FunctionSpec* spec) {
   auto taken = [&](const std::string& name) {
     for (const Kernel& k : mod_.kernels)
       if (WorkunitName(k.name) == name) return true;
+    // A name the module already defines at top level: a helper a previous
+    // translation emitted (translating its output again must not define
+    // `_pk_fn_f` twice, the second shadowing the first for every caller), or
+    // the user's own function of that name.
+    if (ModuleLevelNames().count(name)) return true;
     for (const FunctionSpec* u : used_)
       if (u->name == name) return true;
     return false;

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -71,6 +72,9 @@ class HelperRegistry {
 
  private:
   static std::string Key(const std::string& name, const std::vector<Type>& args);
+  /// Names the module defines at top level (functions, classes, plain
+  /// assignments), read once: an emitted helper never takes one of them.
+  const std::set<std::string>& ModuleLevelNames();
 
   const Tree& tree_;
   std::string_view path_;
@@ -79,6 +83,7 @@ class HelperRegistry {
   std::map<std::string, std::unique_ptr<FunctionSpec>> specs_;
   std::vector<std::string> in_progress_;  // names whose plan is being built
   std::map<std::string, std::vector<int>> ranks_;
+  std::optional<std::set<std::string>> module_names_;
   std::set<std::string> ranks_in_progress_;
   std::map<std::string, int> name_count_;
   std::vector<const FunctionSpec*> used_;

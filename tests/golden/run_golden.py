@@ -9,7 +9,7 @@ expectations written in the input as comments:
 
 (one or more codes, comma separated, on the line the diagnostic points at).
 Warnings and errors must all be expected; notes are compared only for codes
-the case mentions somewhere. SemanticTransformer and SignatureDispatch cases
+the case mentions somewhere. SemanticTransformer, KernelRestorer and SignatureDispatch cases
 (the whole pipeline) also check determinism and idempotence: translating the output again changes
 nothing.
 
@@ -43,6 +43,7 @@ VISITOR_DIRS = {
     "subview_transformer": "SubviewTransformer",
     "semantic_transformer": "SemanticTransformer",
     "signature_dispatch": "SignatureDispatch",
+    "kernel_restorer": "KernelRestorer",
 }
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 
@@ -119,7 +120,7 @@ def main():
         msg = next((d["message"] for d in diags if d["line"] == line and d["code"] == code), "")
         failures.append(f"unexpected diagnostic {code} on line {line}: {msg}")
 
-    if visitor in ("SemanticTransformer", "SignatureDispatch"):
+    if visitor in ("SemanticTransformer", "KernelRestorer", "SignatureDispatch"):
         again, _, _ = run(caramba, case, visitor, extra)
         if again != output:
             failures.append("translation is not deterministic")

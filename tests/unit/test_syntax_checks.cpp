@@ -106,6 +106,33 @@ TEST_CASE("syntax: parameters in an order CPython refuses (fuzz: cyclic_diff_sla
   Accepted("g = lambda a, /, b: a\n");
 }
 
+TEST_CASE("syntax: defaults, stars and annotations CPython refuses (fuzz: var_keyword_then_parameter, parameter_without_default_after_default, starred_annotation_on_plain_parameter)") {
+  Refused("def smooth(**kwa, out):\n    pass\n", "arguments cannot follow var-keyword argument");
+  Refused("def f(x, y=1, z):\n    pass\n", "non-default argument follows default argument");
+  Refused("g = lambda x=1, y: x\n", "non-default argument follows default argument");
+  Refused("def f(*a, *b):\n    pass\n", "* argument may appear only once");
+  Refused("def f(a, *):\n    pass\n", "named arguments must follow bare *");
+  Refused("def f(a, *, **kw):\n    pass\n", "named arguments must follow bare *");
+  Refused("def powmod(base, exp: *int, mod):\n    pass\n", "starred annotation");
+  Refused("def powmod(base, exp: *pk.int64, mod):\n    pass\n", "starred annotation");
+  Refused("x: *int = 1\n", "starred annotation");
+  Accepted("def f(*a: *Ts, b: tuple[*Ts]) -> tuple[*Ts]:\n    pass\nx: tuple[*Ts] = 1\n");
+  Accepted("def f(x, y=1, *args, z, w=2, **kw):\n    pass\n");
+  Accepted("def f(a, /, b=1, *, c, d=2):\n    pass\n");
+  Accepted("def f(exc, /, value=1, tb=2, limit=None, \\\n      file=None, chain=True):\n    pass\n");
+  Accepted("def f(*args: int, **kw: float):\n    pass\n");
+  Accepted("def f(x=1, *, y):\n    pass\n");
+}
+
+TEST_CASE("syntax: a compound statement on the line of another (fuzz: compound_statement_after_one_line_block)") {
+  Refused("for i in range(8):1    for j in range(9):\n        pass\n", "compound statement must start a line");
+  Refused("x = 1; for i in y:\n    pass\n", "compound statement must start a line");
+  Refused("if a: for i in y: pass\n", "compound statement must start a line");
+  Accepted("for i in range(8): x = 1\nfor j in range(9): pass\n");
+  Accepted("if a:\n    for i in y: pass\n    while b: pass\n");
+  Accepted("@dec\ndef f():\n    pass\nclass C: pass\n");
+}
+
 TEST_CASE("syntax: a logical line broken outside brackets (fuzz: np_dot_at_line_end, def_crlf_name, backslash_at_eof, import_trailing_comma)") {
   Refused("import numpy as np\nnp.\nx = 1\n", "line break outside brackets");
   Refused("@njit\ndef\r\n symmetric(M, data):\n    pass\n", "line break outside brackets");
