@@ -569,6 +569,12 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     if (!prog.ok || (prog.phases.empty() && c.host_calls.empty() && !ExactOnHost(plan, def, mod.imports)) ||
         (prog.parallel_phases == 0 && plan.translatable && !defers_loop_guards))
       continue;
+    // A kernel the one-workunit model translates keeps that translation
+    // when a phase would carry host values in: the host program would
+    // dispatch its inner loops row by row where the workunit runs them in
+    // one loop (smith_waterman's DP rows).
+    bool carries = std::any_of(prog.phases.begin(), prog.phases.end(), [](const Phase& p) { return !p.carried.empty(); });
+    if (carries && plan.translatable) continue;
     bool split = true;
     for (const Diagnostic& d : plan.refusals) {
       if (!several_carried(d)) continue;

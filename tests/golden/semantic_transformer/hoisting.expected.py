@@ -5,19 +5,15 @@ import pykokkos as pk
 
 
 @pk.workunit
-def _pk_piecewise_phase1(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
-    i: pk.int64 = tid
+def _pk_piecewise(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double]):
+    total: pk.double = 0.0
     w: pk.double = 0.0
-    if a[i] > 0.0:
-        w = 2.0
-    else:
-        w = 0.5
-    acc += w * a[i]
-
-
-@pk.workunit
-def _pk_piecewise_phase2(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double], _pk_carry_total: pk.double):
-    total: pk.double = _pk_carry_total
+    for i in range(a.extent(0)):
+        if a[i] > 0.0:
+            w = 2.0
+        else:
+            w = 0.5
+        total += w * a[i]
     last: pk.double = 0.0
     for i in range(a.extent(0)):
         if i > 0:
@@ -27,10 +23,4 @@ def _pk_piecewise_phase2(tid, acc: pk.Acc[pk.double], a: pk.View1D[pk.double], _
 
 
 def piecewise(a):
-    total = pk.parallel_reduce(pk.RangePolicy(pk.get_default_space(), 0, a.shape[0]), _pk_piecewise_phase1,
-        a=pk.array(a))
-    _pk_carry_total = total
-    total = pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_piecewise_phase2,
-        a=pk.array(a),
-        _pk_carry_total=_pk_carry_total)
-    return total
+    return pk.parallel_reduce(pk.RangePolicy(pk.Serial, 0, 1), _pk_piecewise, a=pk.array(a))
