@@ -59,6 +59,14 @@ std::string Decorator(const Context& ctx, const Kernel& k, const std::string& si
   return DecoratorWithSignature(dec, sig);
 }
 
+// The host's values a phase receives, in order: its inputs, then the values
+// it carries on (Phase::carried), before its cells and its check flag.
+std::vector<std::string> PhaseArguments(const Phase& p) {
+  std::vector<std::string> v = p.inputs;
+  v.insert(v.end(), p.carried.begin(), p.carried.end());
+  return v;
+}
+
 // The phase's eager signature from the kernel's recorded types, or "" when a
 // type is missing.
 std::string PhaseSignature(const KernelPlan& plan, const Phase& p) {
@@ -71,18 +79,19 @@ std::string PhaseSignature(const KernelPlan& plan, const Phase& p) {
     if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
     s = it->second.ToString() + "(";
   }
-  for (size_t i = 0; i < p.inputs.size(); ++i) {
-    auto it = plan.types.find(p.inputs[i]);
+  std::vector<std::string> args;
+  for (const std::string& in : PhaseArguments(p)) {
+    auto it = plan.types.find(in);
     if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
-    s += (i ? ", " : "") + it->second.ToString();
+    args.push_back(it->second.ToString());
   }
-  for (size_t i = 0; i < p.cells.size(); ++i) {
-    auto it = plan.types.find(p.cells[i]);
+  for (const std::string& c : p.cells) {
+    auto it = plan.types.find(c);
     if (it == plan.types.end() || it->second.scalar == Scalar::kUnknown) return "";
-    s += (i || !p.inputs.empty() ? ", " : "") + Type{it->second.scalar, 1, 'C'}.ToString();
+    args.push_back(Type{it->second.scalar, 1, 'C'}.ToString());
   }
-  if (!p.checks.empty())
-    s += (p.inputs.empty() && p.cells.empty() ? "" : ", ") + Type{Scalar::kInt64, 1, 'C'}.ToString();
+  if (!p.checks.empty()) args.push_back(Type{Scalar::kInt64, 1, 'C'}.ToString());
+  for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i];
   return s + ")";
 }
 
@@ -112,18 +121,24 @@ class KernelSplitter {
     std::string name = PhaseKernelName(k_.name, n);
     std::string out = Decorator(ctx_, k_, PhaseSignature(plan_, p)) + nl_ + "def " + name + "(";
     std::string sig = PhaseSignature(plan_, p);
-    for (size_t i = 0; i < p.inputs.size(); ++i) {
-      out += (i ? ", " : "") + p.inputs[i];
+    std::vector<std::string> params = p.inputs;
+    for (const std::string& c : p.carried) params.push_back(std::string(kPhaseCarryPrefix) + c);
+    std::vector<std::string> values = PhaseArguments(p);
+    for (size_t i = 0; i < params.size(); ++i) {
+      out += (i ? ", " : "") + params[i];
       // Without recorded types, the kernel's static scalar types go along as
       // string annotations (Numba ignores them; the type analysis reads them).
-      auto t = plan_.types.find(p.inputs[i]);
+      auto t = plan_.types.find(values[i]);
       if (sig.empty() && t != plan_.types.end() && t->second.rank == 0 && t->second.scalar != Scalar::kUnknown)
         out += ": \"" + std::string(ScalarName(t->second.scalar)) + "\"";
     }
     for (size_t i = 0; i < p.cells.size(); ++i)
-      out += (i || !p.inputs.empty() ? ", " : "") + std::string(kPhaseCellPrefix) + p.cells[i];
-    if (!p.checks.empty()) out += (p.inputs.empty() && p.cells.empty() ? "" : ", ") + std::string(kPhaseCheckFlag);
+      out += (i || !params.empty() ? ", " : "") + std::string(kPhaseCellPrefix) + p.cells[i];
+    if (!p.checks.empty()) out += (params.empty() && p.cells.empty() ? "" : ", ") + std::string(kPhaseCheckFlag);
     out += "):" + nl_;
+    // The carried values become the phase's own locals (a workunit's
+    // parameters are read-only).
+    for (const std::string& c : p.carried) out += unit_ + c + " = " + std::string(kPhaseCarryPrefix) + c + nl_;
     for (const Node& init : p.inits) {
       std::string ind(IndentationAt(src_, init.StartByte()));
       out += unit_ + Indented(init, ind, unit_) + nl_;
@@ -163,6 +178,13 @@ class KernelSplitter {
     std::string ind_host(IndentationAt(src_, p.loops.back().StartByte()));
     std::string before, after;
     std::vector<std::string> args = p.inputs;
+    // The dispatch passes each parameter by its name: a carried value goes
+    // under the phase's name for it.
+    for (const auto& c : p.carried) {
+      std::string carry = std::string(kPhaseCarryPrefix) + c;
+      before += carry + " = " + c + nl_ + ind_host;
+      args.push_back(carry);
+    }
     for (const auto& c : p.cells) {
       std::string cell = std::string(kPhaseCellPrefix) + c;
       out += nl_ + unit_ + cell + "[0] = " + c;
@@ -500,9 +522,18 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
           return true;
       return false;
     };
+    // An array expression in the kernel's final `return` (`return grad / n,
+    // loss / n`): the host returns what NumPy computes from the arrays the
+    // phases wrote, as Numba does after its loops.
+    auto host_return = [&](const Diagnostic& d) {
+      if (d.id != DiagId::kNumpyExpression || !d.start) return false;
+      Node n = ctx.tree().Root().DescendantForByteRange(*d.start, *d.start + 1);
+      while (n && n.Type() != "return_statement") n = n.Parent();
+      return n && n.Parent() == def.ChildByField("body");
+    };
     if (!plan.translatable && !std::all_of(plan.refusals.begin(), plan.refusals.end(), [&](const Diagnostic& d) {
           return PhasesLift(d) || raise_check(d) || d.id == DiagId::kHelperKeptForNumba || several_carried(d) ||
-                 !HostCallee(ctx, d).empty() || rebinding(d) || host_argument(d);
+                 !HostCallee(ctx, d).empty() || rebinding(d) || host_argument(d) || host_return(d);
         }))
       continue;
     // A kernel kept as Numba code only for its Numba callers, with a
@@ -538,6 +569,12 @@ VisitorResult PhaseLowering::Run(const Context& ctx) const {
     if (!prog.ok || (prog.phases.empty() && c.host_calls.empty() && !ExactOnHost(plan, def, mod.imports)) ||
         (prog.parallel_phases == 0 && plan.translatable && !defers_loop_guards))
       continue;
+    // A kernel the one-workunit model translates keeps that translation
+    // when a phase would carry host values in: the host program would
+    // dispatch its inner loops row by row where the workunit runs them in
+    // one loop (smith_waterman's DP rows).
+    bool carries = std::any_of(prog.phases.begin(), prog.phases.end(), [](const Phase& p) { return !p.carried.empty(); });
+    if (carries && plan.translatable) continue;
     bool split = true;
     for (const Diagnostic& d : plan.refusals) {
       if (!several_carried(d)) continue;

@@ -132,4 +132,36 @@ std::optional<std::vector<Node>> HostRebindings(const KernelPlan& plan, const No
   return out;
 }
 
+bool SwapsArrays(const Node& loop, const TypeTable& types) {
+  // The names of one side: a name, or a tuple of names.
+  auto names = [](const Node& side, std::vector<std::string>& out) {
+    if (side.Type() == "identifier") {
+      out.emplace_back(side.Text());
+      return true;
+    }
+    std::string_view t = side.Type();
+    if (t != "pattern_list" && t != "tuple_pattern" && t != "expression_list" && t != "tuple") return false;
+    for (const Node& c : side.NamedChildren()) {
+      if (c.Type() != "identifier") return false;
+      out.emplace_back(c.Text());
+    }
+    return true;
+  };
+  for (const Node& st : Statements(loop.ChildByField("body"))) {
+    Node a = st.Type() == "expression_statement" ? st.NamedChild(0) : Node();
+    if (!a || a.Type() != "assignment" || !a.ChildByField("right")) continue;
+    std::vector<std::string> left, right;
+    if (!names(a.ChildByField("left"), left) || !names(a.ChildByField("right"), right) || left.size() != right.size())
+      continue;
+    bool arrays = true;
+    for (const auto* side : {&left, &right})
+      for (const std::string& n : *side) {
+        auto t = types.find(n);
+        arrays = arrays && t != types.end() && t->second.rank > 0;
+      }
+    if (arrays) return true;
+  }
+  return false;
+}
+
 }  // namespace caramba

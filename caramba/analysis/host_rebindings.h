@@ -27,4 +27,12 @@ namespace caramba {
 /// computed array), which the host does not lift.
 std::optional<std::vector<Node>> HostRebindings(const KernelPlan& plan, const Node& def, const ImportTable& imports);
 
+/// Whether the loop's body rebinds array names to each other, in a statement
+/// of its own (`prev, cur = cur, prev` in a DP row sweep, `src, dst = dst,
+/// src` in a merge pass, `u = unew`): a workunit cannot rebind its views, so
+/// the phase lowering keeps such a loop on the host, which swaps the
+/// references as Numba does, and dispatches its inner loops as phases at
+/// every step.
+bool SwapsArrays(const Node& loop, const TypeTable& types);
+
 }  // namespace caramba

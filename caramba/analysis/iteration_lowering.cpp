@@ -67,6 +67,7 @@ class Lowering {
       Assign(target, std::string(iter.Text()) + "[" + index_ + "]", std::string(iter.Text()));
       return true;
     }
+    if (iter.Type() == "subscript") return BindSlice(target, iter);
     if (iter.Type() != "call") return false;
     std::string fn = mod_.imports.Resolve(iter.ChildByField("function"));
     std::vector<Node> args = PatternElements(iter.ChildByField("arguments"));
@@ -101,6 +102,48 @@ class Lowering {
  private:
   void Assign(const Node& target, std::string value, std::string array = {}) {
     bindings_.push_back({target, std::move(value), std::move(array)});
+  }
+
+  // `x[1:]`, `x[:n0]`, `x[2:-1]` (legacy code skipping a first element): a
+  // slice of an array's first axis with literal bounds, a start of 0 or more
+  // and no step. Element k is `x[start + k]`; the length is what Python's
+  // clamping gives (a negative one is an empty range, as the empty slice).
+  bool BindSlice(const Node& target, const Node& iter) {
+    Node base = iter.ChildByField("value");
+    if (target.Type() != "identifier" || base.Type() != "identifier" || iter.NamedChildCount() != 2) return false;
+    Node slice = iter.NamedChild(1);
+    if (slice.Type() != "slice") return false;
+    std::vector<Node> parts[3];
+    int colons = 0;
+    for (uint32_t i = 0; i < slice.ChildCount(); ++i) {
+      Node c = slice.Child(i);
+      if (c.Type() == ":") ++colons;
+      else if (c.IsNamed() && c.Type() != "comment" && colons < 3) parts[colons].push_back(c);
+    }
+    if (colons != 1 || parts[0].size() > 1 || parts[1].size() > 1) return false;
+    long long start = 0, stop = 0;
+    if (!parts[0].empty() && (!Literal(parts[0][0], start) || start < 0)) return false;
+    if (!parts[1].empty() && !Literal(parts[1][0], stop)) return false;
+    std::string n = std::string(base.Text()) + ".shape[0]";
+    std::string end = parts[1].empty() ? n : stop >= 0 ? "min(" + std::to_string(stop) + ", " + n + ")"
+                                                       : n + " - " + std::to_string(-stop);
+    reads_.insert(std::string(base.Text()));
+    lengths_.push_back(start == 0 ? end : end + " - " + std::to_string(start));
+    Assign(target, std::string(base.Text()) + "[" + (start == 0 ? index_ : std::to_string(start) + " + " + index_) + "]");
+    return true;
+  }
+
+  // An integer literal, possibly negated, of at most nine digits.
+  static bool Literal(const Node& e, long long& v) {
+    bool negative = e.Type() == "unary_operator" && e.ChildByField("operator").Text() == "-";
+    Node lit = negative ? e.ChildByField("argument") : e;
+    std::string_view digits = lit.Text();
+    if (lit.Type() != "integer" || digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    v = std::stoll(std::string(digits));
+    if (negative) v = -v;
+    return true;
   }
 
   // range(n) / range(a, b) inside zip or enumerate: element k is a + k.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "caramba/analysis/host_rebindings.h"
 #include "caramba/analysis/iteration_privacy.h"
 #include "caramba/analysis/loop_dependence.h"
 #include "caramba/analysis/phase_checks.h"
@@ -365,7 +366,7 @@ class Planner {
         }
         std::vector<Phase> inner;
         if (!Block(s.ChildByField("body"), inner)) return false;
-        if (CountParallel(inner) > 0 && !s.ChildByField("alternative")) {
+        if ((CountParallel(inner) > 0 || SwapsArrays(s, in_.types)) && !s.ChildByField("alternative")) {
           for (auto& p : inner) out.push_back(std::move(p));
           items.push_back({s, -1});
         } else {
@@ -434,7 +435,7 @@ class Planner {
             for (const std::string& d : dep)
               if (level.ChildByField("right") && MentionsName(level.ChildByField("right"), d)) ok = false;
     }
-    if (ok && CountParallel(inner) > 0 && !SmallSteps(loop, inner)) {
+    if (ok && ((CountParallel(inner) > 0 && !SmallSteps(loop, inner)) || SwapsArrays(loop, in_.types))) {
       for (auto& p : inner) out.push_back(std::move(p));
       items.push_back({loop, -1});
       return true;
@@ -727,14 +728,22 @@ class Planner {
           p.output = a;
         }
       }
-      if (std::find(in_.params.begin(), in_.params.end(), a) != in_.params.end())
-        return Fail("a loop assigns the parameter '" + a + "'");
       if (p.loops.size() != 1) return Fail("fused loops carry '" + a + "'");
-      Node init = FindInit(p, a, assigned);
-      if (!init)
-        return Fail("'" + a + "' is carried into the loop at line " + line +
-                    ", but not initialised right before it");
-      p.inits.push_back(init);
+      bool param = std::find(in_.params.begin(), in_.params.end(), a) != in_.params.end();
+      Node init = param ? Node() : FindInit(p, a, assigned);
+      if (init) {
+        p.inits.push_back(init);
+        continue;
+      }
+      // A serial phase takes the value the host holds where the loop
+      // starts, which is the value the loop reads in Numba.
+      auto t = in_.types.find(a);
+      if (!p.parallel && t != in_.types.end() && t->second.rank == 0 && t->second.scalar != Scalar::kUnknown) {
+        p.carried.push_back(a);
+        continue;
+      }
+      if (param) return Fail("a loop assigns the parameter '" + a + "'");
+      return Fail("'" + a + "' is carried into the loop at line " + line + ", but not initialised right before it");
     }
     // A serial phase stops at its first failed check, as Numba does, and
     // the host raises: where it hands no value back (a `return` ends it).

@@ -58,6 +58,14 @@ struct Phase {
   /// output's, and those of values the loop carries from one iteration to
   /// the next (`prev = 0.0` before `out[i] = a[i] - prev; prev = a[i]`).
   std::vector<Node> inits;
+  /// Values a serial phase carries on from the host where their
+  /// initialisation cannot move into it: a parameter the loop updates
+  /// (`x += vx` in a descent loop), or a name set by an `if` before the loop
+  /// or read by another statement there (`rtb = x1` in a bisection). The
+  /// phase takes each as `_pk_carry_<name>` and starts with
+  /// `name = _pk_carry_<name>`; a parallel phase never carries one (its
+  /// reduction needs the initialisation in the workunit).
+  std::vector<std::string> carried;
   /// Checks of a parallel phase's loop body (`if cond: raise E(...)`, all
   /// raising the same exception) that a workunit cannot raise: the phase
   /// records a failed one in a flag and skips the rest of that iteration,
@@ -95,6 +103,10 @@ PhaseProgram PlanPhases(const PhaseInput& in);
 /// Prefix of the one-element arrays that carry a serial phase's values back
 /// to its host program (`_pk_out_best`).
 inline constexpr std::string_view kPhaseCellPrefix = "_pk_out_";
+
+/// Prefix of the parameters that bring a serial phase the values it carries
+/// on from the host (Phase::carried).
+inline constexpr std::string_view kPhaseCarryPrefix = "_pk_carry_";
 
 /// The one-element flag a phase with deferred checks (Phase::checks) sets.
 inline constexpr std::string_view kPhaseCheckFlag = "_pk_out_failed";

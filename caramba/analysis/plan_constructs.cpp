@@ -43,7 +43,8 @@ void Builder::CollectParams() {
   for (const auto& p : plan_.params)
     if (p.rfind(kReservedPrefix, 0) == 0 &&
         !(phase && (p.rfind(kNumpyPrefix, 0) == 0 || p.rfind(kIterPrefix, 0) == 0 || p.rfind(kInlinePrefix, 0) == 0 ||
-                    p.rfind(kPhaseCellPrefix, 0) == 0 || p.rfind(kReturnPrefix, 0) == 0)))
+                    p.rfind(kPhaseCellPrefix, 0) == 0 || p.rfind(kPhaseCarryPrefix, 0) == 0 ||
+                    p.rfind(kReturnPrefix, 0) == 0)))
       Refuse(DiagId::kReservedName, "parameter '" + p + "' uses the reserved prefix _pk_", def_);
 }
 
@@ -405,7 +406,8 @@ void Builder::CheckIdentifier(const Node& n, const Node& p) {
   if (name.rfind(kReservedPrefix, 0) == 0 && name.rfind(kSubviewPrefix, 0) != 0 &&
       name.rfind(kNumpyPrefix, 0) != 0 && name.rfind(kIterPrefix, 0) != 0 &&
       name.rfind(kInlinePrefix, 0) != 0 && name.rfind(kReturnPrefix, 0) != 0 &&
-      !(name.rfind(kPhaseCellPrefix, 0) == 0 && !PhaseOwner(plan_.name).empty())) {
+      !((name.rfind(kPhaseCellPrefix, 0) == 0 || name.rfind(kPhaseCarryPrefix, 0) == 0) &&
+        !PhaseOwner(plan_.name).empty())) {
     Refuse(DiagId::kReservedName, "'" + name + "' uses the reserved prefix _pk_", n);
     return;
   }

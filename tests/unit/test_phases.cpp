@@ -236,13 +236,17 @@ TEST_CASE("fib_pair: a tuple initialisation of the values a serial loop carries 
   CHECK(p.prog.phases[0].cells.size() == 2);
   REQUIRE(p.prog.phases[0].inits.size() == 1);
   CHECK(p.prog.phases[0].inits[0].Text() == "a, b = 0, 1");
-  // A tuple that also sets a name the loop does not carry stays on the host.
+  // A tuple that also sets a name the loop does not carry stays on the host ...
   Planned q = Plan("n",
                    "    a, b, c = 0, 1, 5\n"
                    "    for _ in range(n):\n"
                    "        a, b = b, a + b\n"
                    "    return a + c, b\n");
-  CHECK_FALSE(q.prog.ok);
+  // ... and the phase takes the values it set as the host holds them.
+  REQUIRE(q.prog.ok);
+  REQUIRE(q.prog.phases.size() == 1);
+  CHECK(q.prog.phases[0].inits.empty());
+  CHECK(q.prog.phases[0].carried == std::vector<std::string>{"a", "b"});
 }
 
 TEST_CASE("heat_swap: a loop over the host's own arrays is a parallel phase (its overlaps are checked at dispatch)") {
@@ -661,4 +665,123 @@ TEST_CASE("finite_mean: a loop that skips elements with continue keeps its sum a
                    "        n += 1\n"
                    "    return s / n\n");
   for (const Phase& ph : q.prog.phases) CHECK(ph.only.empty());
+}
+
+TEST_CASE("bisect (legacy_fortran.py): values an if sets before the while loop are carried into its serial phase") {
+  // `rtb` and `dx` depend on the sign of f(x1): no single assignment can move
+  // into the phase, which takes them as the host holds them.
+  Planned p = Plan("x1: \"float64\", x2: \"float64\", tol: \"float64\", maxit: \"int64\"",
+                   "    f = x1 * x1 - 2.0\n"
+                   "    if f < 0.0:\n"
+                   "        rtb = x1\n"
+                   "        dx = x2 - x1\n"
+                   "    else:\n"
+                   "        rtb = x2\n"
+                   "        dx = x1 - x2\n"
+                   "    j = 1\n"
+                   "    while j <= maxit:\n"
+                   "        dx = dx * 0.5\n"
+                   "        xmid = rtb + dx\n"
+                   "        if xmid * xmid - 2.0 <= 0.0:\n"
+                   "            rtb = xmid\n"
+                   "        if abs(dx) < tol:\n"
+                   "            break\n"
+                   "        j = j + 1\n"
+                   "    return rtb, j\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  const Phase& ph = p.prog.phases[0];
+  CHECK_FALSE(ph.parallel);
+  CHECK(ph.carried == std::vector<std::string>{"dx", "rtb"});
+  REQUIRE(ph.inits.size() == 1);
+  CHECK(ph.inits[0].Text() == "j = 1");
+  CHECK(ph.cells == std::vector<std::string>{"j", "rtb"});
+  // Neither is an input under its own name: the phase binds them.
+  CHECK(std::find(ph.inputs.begin(), ph.inputs.end(), "rtb") == ph.inputs.end());
+}
+
+TEST_CASE("pendulum_verlet (ode_integrators.py): a value another initialisation reads is carried, that one moves") {
+  Planned p = Plan("theta0: \"float64\", omega0: \"float64\", dt: \"float64\", steps: \"int64\", g: \"float64\"",
+                   "    theta = theta0\n"
+                   "    omega = omega0\n"
+                   "    energy = np.empty(steps)\n"
+                   "    a = -g * np.sin(theta)\n"
+                   "    for n in range(steps):\n"
+                   "        theta += omega * dt + 0.5 * a * dt * dt\n"
+                   "        a_new = -g * np.sin(theta)\n"
+                   "        omega += 0.5 * (a + a_new) * dt\n"
+                   "        a = a_new\n"
+                   "        energy[n] = omega * omega\n"
+                   "    return theta, omega, energy\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  const Phase& ph = p.prog.phases[0];
+  CHECK(ph.carried == std::vector<std::string>{"theta"});
+  REQUIRE(ph.inits.size() == 2);  // omega = omega0, then a = ... (after theta is set)
+  CHECK(ph.inits[0].Text() == "omega = omega0");
+  CHECK(ph.cells == std::vector<std::string>{"omega", "theta"});
+}
+
+TEST_CASE("momentum_descent (optimization.py): parameters a serial loop updates are carried and come back") {
+  Planned p = Plan("x: \"float64\", y: \"float64\", lr: \"float64\", iters: \"int64\"",
+                   "    vx = 0.0\n"
+                   "    vy = 0.0\n"
+                   "    for _ in range(iters):\n"
+                   "        vx = 0.9 * vx - lr * 2.0 * (x - 1.0)\n"
+                   "        vy = 0.9 * vy - lr * 8.0 * (y + 0.5)\n"
+                   "        x += vx\n"
+                   "        y += vy\n"
+                   "    return x, y\n");
+  INFO(p.prog.reason);
+  REQUIRE(p.prog.ok);
+  std::set<std::string> carried;
+  for (const Phase& ph : p.prog.phases) {
+    CHECK_FALSE(ph.parallel);
+    carried.insert(ph.carried.begin(), ph.carried.end());
+  }
+  CHECK(carried == std::set<std::string>{"x", "y"});
+  // A parallel loop never carries a value: its reduction starts in the workunit.
+  Planned q = Plan("x: \"float64\", a",
+                   "    for i in range(a.shape[0]):\n"
+                   "        x += a[i]\n"
+                   "    return x\n");
+  for (const Phase& ph : q.prog.phases) CHECK((ph.carried.empty() || !ph.parallel));
+}
+
+TEST_CASE("levenshtein (byte_strings.py): a loop that swaps its two rows stays on the host") {
+  Planned p = Plan("a, b",
+                   "    n, m = a.size, b.size\n"
+                   "    prev = np.arange(m + 1)\n"
+                   "    cur = np.zeros(m + 1, dtype=np.int64)\n"
+                   "    for i in range(1, n + 1):\n"
+                   "        cur[0] = i\n"
+                   "        for j in range(1, m + 1):\n"
+                   "            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + 1)\n"
+                   "        prev, cur = cur, prev\n"
+                   "    return prev[m]\n");
+  REQUIRE(p.prog.ok);
+  REQUIRE(p.prog.phases.size() == 1);
+  CHECK(p.prog.phases[0].loops[0].Text().rfind("for j in", 0) == 0);
+  CHECK_FALSE(p.prog.phases[0].parallel);  // cur[j - 1]
+  // count_inversions: the merge passes' while loop swaps src and dst.
+  Planned q = Plan("a",
+                   "    n = a.shape[0]\n"
+                   "    src = a.copy()\n"
+                   "    dst = np.empty_like(a)\n"
+                   "    inv = 0\n"
+                   "    width = 1\n"
+                   "    while width < n:\n"
+                   "        for lo in range(0, n, 2 * width):\n"
+                   "            mid = min(lo + width, n)\n"
+                   "            k = lo\n"
+                   "            while k < mid:\n"
+                   "                dst[k] = src[k]\n"
+                   "                inv += 1\n"
+                   "                k += 1\n"
+                   "        src, dst = dst, src\n"
+                   "        width *= 2\n"
+                   "    return inv\n");
+  REQUIRE(q.prog.ok);
+  REQUIRE(q.prog.phases.size() == 1);
+  CHECK(q.prog.phases[0].loops[0].Text().rfind("for lo in", 0) == 0);
 }

@@ -67,15 +67,26 @@ TEST_CASE("iteration lowering: enumerate(zip(...)) with a nested pattern (runnin
         std::string::npos);
 }
 
+TEST_CASE("iteration lowering: a slice with literal bounds (min_max in eager_signatures.py)") {
+  std::string out = Lower(kHead + "@njit\ndef min_max(x):\n    lo = x[0]\n    for v in x[1:]:\n        lo = min(lo, v)\n"
+                                  "    for v in x[:-2]:\n        lo = min(lo, v)\n    for v in x[2:5]:\n"
+                                  "        lo = min(lo, v)\n    return lo\n");
+  CHECK(out.find("for _pk_it0 in range(x.shape[0] - 1):\n        v = x[1 + _pk_it0]\n") != std::string::npos);
+  CHECK(out.find("for _pk_it1 in range(x.shape[0] - 2):\n        v = x[_pk_it1]\n") != std::string::npos);
+  CHECK(out.find("for _pk_it2 in range(min(5, x.shape[0]) - 2):\n        v = x[2 + _pk_it2]\n") != std::string::npos);
+}
+
 TEST_CASE("iteration lowering: loops it cannot keep exact stay as written") {
   const std::string cases[] = {
       // the body rebinds the iterated name: Python iterates the old object
       "@njit\ndef f(a, b):\n    for v in a:\n        a = b\n",
       // a bound evaluated once that the body changes
       "@njit\ndef f(a, n):\n    for k, v in zip(range(n), a):\n        n = n - 1\n",
-      // a call, a slice, a tuple target for an array, a one-line body, for ... else
+      // a call, a slice with a step or a bound that is not a literal, a tuple
+      // target for an array, a one-line body, for ... else
       "@njit\ndef f(a):\n    for v in g(a):\n        pass\n",
-      "@njit\ndef f(a):\n    for v in a[1:]:\n        pass\n",
+      "@njit\ndef f(a):\n    for v in a[1::2]:\n        pass\n",
+      "@njit\ndef f(a, k):\n    for v in a[k:]:\n        pass\n",
       "@njit\ndef f(p):\n    for x, y in p:\n        pass\n",
       "@njit\ndef f(a):\n    for v in a: pass\n",
       "@njit\ndef f(a):\n    for v in a:\n        pass\n    else:\n        pass\n",
