@@ -152,10 +152,14 @@ std::map<std::string, int> StaticTyping::ComputeArrayRanks() const {
 
 // Calls `fn` on every expression in a position only an integer can take: a
 // subscript's index and a range/prange argument.
-static void ForEachIntegerPosition(const Node& n, const ImportTable& imports, const std::function<void(const Node&)>& fn) {
-  if (n.Type() == "subscript")
+// A template, not a std::function: the walks call it on every node, and a
+// std::function made from their lambda each time was an allocation per node.
+template <typename Fn>
+static void ForEachIntegerPosition(const Node& n, const ImportTable& imports, Fn&& fn) {
+  std::string_view t = n.Type();
+  if (t == "subscript")
     for (const Node& idx : n.ChildrenByField("subscript")) fn(idx);
-  if (n.Type() == "call") {
+  if (t == "call") {
     std::string q = imports.Resolve(n.ChildByField("function"));
     if (q == "range" || q == "numba.prange")
       for (const Node& a : n.ChildByField("arguments").NamedChildren()) fn(a);
