@@ -13,6 +13,7 @@
 #include <set>
 #include <cctype>
 #include <chrono>
+#include <optional>
 
 #include "caramba/analysis/kernel_plan.h"
 #include "caramba/isolation.h"
@@ -202,6 +203,19 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
   return result;
 }
 
+namespace {
+Diagnostic BrokeSyntax(std::string_view visitor, std::string_view output, const SyntaxProblem& problem,
+                       std::string_view path) {
+  LineIndex li(output);
+  LineCol lc = li.At(problem.start_byte);
+  return Diagnostic::Make(DiagId::kVisitorBrokeSyntax,
+                          "visitor " + std::string(visitor) + " produced text that does not parse (" + problem.message +
+                              " at line " + std::to_string(lc.line) + ", column " + std::to_string(lc.column) +
+                              " of its output)",
+                          std::string(path));
+}
+}  // namespace
+
 PassResult PassManager::RunPipeline(std::string source, std::string_view path, const TranslateOptions& options) const {
   PassResult result;
   auto t0 = std::chrono::steady_clock::now();
@@ -260,6 +274,35 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
     return off;
   };
 
+  // Every text a visitor wrote, with what the run had then: when a text
+  // fails the syntax checks, the first version that fails them names the
+  // visitor, and the run ends with what it had after that visitor.
+  struct Version {
+    std::string_view visitor;
+    std::string text;
+    size_t diagnostics = 0, timings = 0;
+    bool plans = false;
+  };
+  std::vector<Version> versions;
+  // `last` is the newest version's tree, known to fail, or null.
+  auto broke_syntax = [&](const Tree* last) {
+    for (const Version& version : versions) {
+      bool newest = &version == &versions.back();
+      std::optional<Tree> parsed;
+      if (!newest || !last) parsed.emplace(Tree::Parse(version.text));
+      const Tree& t = parsed ? *parsed : *last;
+      std::vector<SyntaxProblem> problems = FindSyntaxProblems(t);
+      if (problems.empty() && newest && last)  // HasError() with no node to show: the root
+        problems.push_back({SyntaxProblem::Kind::kError, 0, 0, "invalid syntax"});
+      if (problems.empty()) continue;
+      result.diagnostics.resize(version.diagnostics);
+      result.timings.resize(version.timings);
+      result.diagnostics.push_back(BrokeSyntax(version.visitor, t.Source(), problems[0], path));
+      if (!version.plans) result.plans = nullptr;
+      return true;
+    }
+    return false;
+  };
   for (int i = 0; i <= stop && i < static_cast<int>(visitors_.size()); ++i) {
     if (only >= 0 && i != only) continue;
     const Visitor& v = *visitors_[i];
@@ -280,6 +323,8 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
     }
     if (!vr.edits.Empty()) {
       ApplyResult applied = ApplyEdits(tree.Source(), vr.edits.Edits());
+      versions.push_back({v.Name(), applied.text, result.diagnostics.size(), result.timings.size() + 1,
+                          result.plans != nullptr});
       if (!applied.ok()) {
         result.diagnostics.push_back(Diagnostic::Make(
             DiagId::kOverlappingEdits, "visitor " + std::string(v.Name()) + ": " + *applied.overlap,
@@ -287,18 +332,15 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
         result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});
         return result;
       }
+      // What the next visitors rely on is checked at once: no ERROR or
+      // MISSING node (the root's flag) and no nesting past the walks' limit.
+      // The checks of what tree-sitter accepts and CPython refuses run once,
+      // on the final text (below): on every intermediate text they cost as
+      // much as a third of its parse.
       Tree next = Tree::Parse(std::move(applied.text));
-      auto problems = FindSyntaxProblems(next);
-      if (!problems.empty()) {
-        LineIndex li(next.Source());
-        LineCol lc = li.At(problems[0].start_byte);
-        result.diagnostics.push_back(Diagnostic::Make(
-            DiagId::kVisitorBrokeSyntax,
-            "visitor " + std::string(v.Name()) + " produced text that does not parse (" + problems[0].message +
-                " at line " + std::to_string(lc.line) + ", column " + std::to_string(lc.column) +
-                " of its output)",
-            std::string(path)));
+      if (next.Root().HasError() || FindNestingProblem(next)) {
         result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});
+        broke_syntax(&next);
         return result;
       }
       history.emplace_back(vr.edits.Edits());
@@ -315,6 +357,8 @@ PassResult PassManager::RunPipeline(std::string source, std::string_view path, c
     }
     result.timings.push_back({std::string(v.Name()), Since(t0), vr.edits.Size()});
   }
+  // The full syntax checks, once, on the final text.
+  if (!versions.empty() && !FindSyntaxProblems(tree).empty() && broke_syntax(nullptr)) return result;
   for (const auto& [name, secs] : cache.Seconds()) result.timings.push_back({"analysis:" + name, secs, 0});
 
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),

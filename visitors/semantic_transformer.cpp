@@ -49,17 +49,18 @@ std::set<std::string> HostAllocations(const Context& ctx, const Node& call) {
   while (def && def.Type() != "function_definition") def = def.Parent();
   if (!def) return {};
   Node body = def.ChildByField("body");
-  std::set<std::string> candidates, loop_targets, out;
+  std::set<std::string> candidates, loop_targets;
   Walk(body, [&](const Node& n) {
+    std::string_view t = n.Type();
+    if (t != "assignment" && t != "for_statement") return true;
     Node l = n.ChildByField("left");
-    if (n.Type() == "assignment" && l.Type() == "identifier") candidates.insert(std::string(l.Text()));
-    if (n.Type() == "for_statement") loop_targets.insert(std::string(l.Text()));
+    if (t == "assignment" && l.Type() == "identifier") candidates.insert(std::string(l.Text()));
+    if (t == "for_statement") loop_targets.insert(std::string(l.Text()));
     return true;
   });
   for (const Node& p : def.ChildByField("parameters").NamedChildren()) candidates.erase(std::string(p.Text()));
-  for (const auto& name : candidates)
-    if (!loop_targets.count(name) && OnlyNumpyAllocations(body, name, ctx.module().imports)) out.insert(name);
-  return out;
+  for (const auto& name : loop_targets) candidates.erase(name);
+  return OnlyNumpyAllocated(body, candidates, ctx.module().imports);
 }
 
 // Numba names still used outside the translated kernels.

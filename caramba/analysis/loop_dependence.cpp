@@ -476,6 +476,33 @@ bool OnlyNumpyAllocations(const Node& body, const std::string& name, const Impor
   return any && all;
 }
 
+std::set<std::string> OnlyNumpyAllocated(const Node& body, const std::set<std::string>& candidates,
+                                         const ImportTable& imports) {
+  // OnlyNumpyAllocations for every candidate at once: per name, whether an
+  // assignment binds it (any) and whether every one is an allocation (all).
+  std::map<std::string, bool, std::less<>> all;
+  Walk(body, [&](const Node& n) {
+    if (n.Type() != "assignment" && n.Type() != "augmented_assignment") return true;
+    Node l = n.ChildByField("left");
+    Node r = n.ChildByField("right");
+    bool allocation = n.Type() == "assignment" && l.Type() == "identifier" && r && r.Type() == "call" &&
+                      IsNumpyAllocation(imports.Resolve(r.ChildByField("function")));
+    auto bound = [&](const Node& id) {
+      if (id.Type() != "identifier" || !candidates.count(std::string(id.Text()))) return;
+      auto [it, fresh] = all.emplace(std::string(id.Text()), allocation);
+      if (!fresh) it->second = it->second && allocation;
+    };
+    bound(l);
+    if (l.Type() == "pattern_list" || l.Type() == "tuple_pattern")
+      for (const Node& id : l.NamedChildren()) bound(id);
+    return true;
+  });
+  std::set<std::string> out;
+  for (const auto& [name, every] : all)
+    if (every) out.insert(name);
+  return out;
+}
+
 bool IsRangeLoop(const Node& n, const ImportTable& imports) {
   if (n.Type() != "for_statement" || n.ChildByField("left").Type() != "identifier") return false;
   Node r = n.ChildByField("right");

@@ -27,6 +27,7 @@
 // workunit on the Serial space (iterations in order) when it returns True.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,10 @@ Node PerfectlyNestedLoop(const Node& loop, const ImportTable& imports);
 /// Every assignment of `name` in `body` is `name = np.empty(...)` (or another
 /// NumPy allocation), and there is one: `name` is never a view of another array.
 bool OnlyNumpyAllocations(const Node& body, const std::string& name, const ImportTable& imports);
+/// The names of `candidates` for which OnlyNumpyAllocations holds, in one
+/// walk of `body` (a walk per name was most of a host program's caller).
+std::set<std::string> OnlyNumpyAllocated(const Node& body, const std::set<std::string>& candidates,
+                                         const ImportTable& imports);
 
 /// True for `for v in range(...)` / `for v in prange(...)`.
 bool IsRangeLoop(const Node& n, const ImportTable& imports);

@@ -152,10 +152,14 @@ std::map<std::string, int> StaticTyping::ComputeArrayRanks() const {
 
 // Calls `fn` on every expression in a position only an integer can take: a
 // subscript's index and a range/prange argument.
-static void ForEachIntegerPosition(const Node& n, const ImportTable& imports, const std::function<void(const Node&)>& fn) {
-  if (n.Type() == "subscript")
+// A template, not a std::function: the walks call it on every node, and a
+// std::function made from their lambda each time was an allocation per node.
+template <typename Fn>
+static void ForEachIntegerPosition(const Node& n, const ImportTable& imports, Fn&& fn) {
+  std::string_view t = n.Type();
+  if (t == "subscript")
     for (const Node& idx : n.ChildrenByField("subscript")) fn(idx);
-  if (n.Type() == "call") {
+  if (t == "call") {
     std::string q = imports.Resolve(n.ChildByField("function"));
     if (q == "range" || q == "numba.prange")
       for (const Node& a : n.ChildByField("arguments").NamedChildren()) fn(a);
@@ -336,6 +340,9 @@ Scalar StaticTyping::ComputeScalarParamType(const std::string&) const {
 // Where a value flows (through arithmetic) into a position only a scalar can
 // take in Numba.
 Node StaticTyping::ParentOf(const Node& n) const {
+  // A node of an indexed tree knows its parent (NodeIndex): the table below
+  // is for nodes without one, built at the first of them.
+  if (n.Index() && n.Entry() != NodeIndex::kNone) return n.Parent();
   if (parents_.empty() && s_.def)
     WalkWithParent(s_.def, s_.def.Parent(), [&](const Node& c, const Node& p) {
       parents_.emplace(c.Raw().id, p);
@@ -420,6 +427,8 @@ bool StaticTyping::HasScalarUse(const std::string& p) const {
 }
 
 std::set<std::string> StaticTyping::IntegerIndexArrays(const std::set<std::string>& unknown_dtype) const {
+  // Without an array of unknown element type no element read names one.
+  if (unknown_dtype.empty()) return {};
   std::map<std::string, std::string> from_element;  // x -> a for `x = a[...]`
   auto element_base = [&](const Node& n) -> std::string {
     if (n.Type() != "subscript") return "";
@@ -436,15 +445,17 @@ std::set<std::string> StaticTyping::IntegerIndexArrays(const std::set<std::strin
   });
   std::set<std::string> integer;
   auto consider = [&](const Node& e) {
-    std::vector<Node> cands{e};
+    Node cands[3] = {e, Node(), Node()};  // not a vector: one per index, allocated each time
+    size_t count = 1;
     if (e.Type() == "binary_operator") {
       std::string_view op = e.ChildByField("operator").Text();
       if (op == "+" || op == "-" || op == "*" || op == "%" || op == "//") {
-        cands.push_back(e.ChildByField("left"));
-        cands.push_back(e.ChildByField("right"));
+        cands[count++] = e.ChildByField("left");
+        cands[count++] = e.ChildByField("right");
       }
     }
-    for (const Node& c : cands) {
+    for (size_t i = 0; i < count; ++i) {
+      const Node& c = cands[i];
       std::string a = element_base(c);
       if (!a.empty()) integer.insert(a);
       if (c.Type() == "identifier") {

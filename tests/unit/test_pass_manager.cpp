@@ -66,6 +66,41 @@ TEST_CASE("a visitor that breaks the syntax is an internal error naming it, noth
   CHECK(r.diagnostics[0].message.find("Breaker") != std::string::npos);
 }
 
+// A text tree-sitter parses without an ERROR node but CPython refuses
+// (`return` at module level) is checked once, on the final text; the run
+// still names the visitor that wrote it and ends with what it had then.
+TEST_CASE("a visitor whose text CPython refuses is named though a later visitor edits again") {
+  std::vector<std::unique_ptr<Visitor>> v;
+  v.push_back(std::make_unique<LambdaVisitor>("Returner", [](const Context& c) {
+    VisitorResult r = ReplaceFirst(c, "x = 1", "return 1", "Returner");
+    r.diagnostics.push_back(c.Diag(DiagId::kInternal, "from Returner", 0, 1));
+    return r;
+  }));
+  v.push_back(std::make_unique<LambdaVisitor>("Renamer", [](const Context& c) {
+    VisitorResult r = ReplaceFirst(c, "y", "z", "Renamer");
+    r.diagnostics.push_back(c.Diag(DiagId::kInternal, "from Renamer", 0, 1));
+    return r;
+  }));
+  PassManager pm(std::move(v));
+  PassResult r = pm.Run("x = 1\ny = 2\n", "t.py", {});
+  CHECK_FALSE(r.ok);
+  CHECK(r.output.empty());
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].message == "from Returner");
+  CHECK(r.diagnostics[1].id == DiagId::kVisitorBrokeSyntax);
+  CHECK(r.diagnostics[1].message.find("visitor Returner produced") != std::string::npos);
+  CHECK(r.diagnostics[1].message.find("'return' outside function at line 1, column 1") != std::string::npos);
+  // A later visitor that breaks the text again does not take the blame.
+  std::vector<std::unique_ptr<Visitor>> w;
+  w.push_back(std::make_unique<LambdaVisitor>("Returner", [](const Context& c) { return ReplaceFirst(c, "x = 1", "return 1", "Returner"); }));
+  w.push_back(std::make_unique<LambdaVisitor>("Opener", [](const Context& c) { return ReplaceFirst(c, "= 2", "= (2", "Opener"); }));
+  PassManager pm2(std::move(w));
+  PassResult r2 = pm2.Run("x = 1\ny = 2\n", "t.py", {});
+  CHECK_FALSE(r2.ok);
+  REQUIRE(r2.diagnostics.size() == 1);
+  CHECK(r2.diagnostics[0].message.find("visitor Returner produced") != std::string::npos);
+}
+
 TEST_CASE("overlapping edits inside one visitor are an internal error naming both producers") {
   std::vector<std::unique_ptr<Visitor>> v;
   v.push_back(std::make_unique<LambdaVisitor>("Clash", [](const Context&) {
