@@ -18,6 +18,7 @@ import enum
 import inspect as _inspect
 import math as _math
 import os as _os
+import sys as _sys
 import time as _time
 from types import MethodType as _MethodType
 
@@ -187,6 +188,9 @@ class MemorySpace(enum.Enum):
     HostSpace = "HostSpace"
     CudaSpace = "CudaSpace"
     CudaUVMSpace = "CudaUVMSpace"
+    HIPSpace = "HIPSpace"
+    HIPManagedSpace = "HIPManagedSpace"
+    OpenMPTargetSpace = "OpenMPTargetSpace"
 
 
 class Trait(enum.Enum):
@@ -600,9 +604,17 @@ def _warn_single_thread(wu):
 
 
 def _dispatch(kind, args, kwargs, initial=None):
+    if len(args) == 4 or (len(args) == 3 and not (args[0] is None or isinstance(args[0], str))):
+        # Upstream's ([name,] policy, workunit, view_or_number): the last is the
+        # target view of its lambda form or an initial value, neither of which
+        # reaches a standalone workunit.
+        if not isinstance(args[-1], (View, _builtin_int, _builtin_float)):
+            raise TypeError("pykokkos: %s: wrong arguments (the argument after the workunit is a view or a number)"
+                            % _DISPATCH[kind.split(":")[0]])
+        args = args[:-1]
     if len(args) == 3:
         label, policy, wu = args
-        if not isinstance(label, str):
+        if not (label is None or isinstance(label, str)):
             raise TypeError("pykokkos: %s(name, policy, workunit, ...): the name must be a str" % _DISPATCH[kind.split(":")[0]])
     elif len(args) == 2:
         policy, wu = args
@@ -788,6 +800,10 @@ _cuda.init(View, _AVAILABLE)
 CudaSpace = MemorySpace.CudaSpace
 CudaUVMSpace = MemorySpace.CudaUVMSpace
 
+from . import _views_api  # noqa: E402  (View ==, Subview, resize, the enum members as globals)
+from ._views_api import from_array, from_numpy, get_default_memory_space, is_host_execution_space  # noqa: E402,F401
+
+_views_api.init(_sys.modules[__name__])
 from . import interface, linalg  # noqa: E402,F401  (upstream's module paths)
 
 # Math constants, as the kernel language spells them.
