@@ -474,16 +474,7 @@ class RangePolicy:
         self.end = end
 
 
-class _Unsupported:
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("pykokkos: %s does not work with standalone workunits upstream; "
-                                  "flatten or nest loops (outer parallel, inner serial)" % type(self).__name__)
-
-
-class MDRangePolicy(_Unsupported):
-    pass
-
-
+from ._mdrange import Iterate, MDRangePolicy, Rank  # noqa: E402,F401
 from ._hierarchy import (AUTO, PerTeam, PerThread, ScratchView1D, ScratchView2D, ScratchView3D,  # noqa: E402
                          TeamMember, TeamPolicy, TeamThreadRange, TeamVectorRange, ThreadVectorRange, ViewTypeInfo,
                          callback, classtype, execute, functor, main, single, workload, _members)
@@ -553,7 +544,7 @@ _DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parall
 
 def _specialise(kind, wu, space, sig, kwargs, team):
     if not callable(wu) or not hasattr(wu, "__code__"):
-        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind.split(":")[0]], wu))
+        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind.split(":")[0].split("@")[0]], wu))
     name = wu.__name__
     functor_class = ""
     if _inspect.ismethod(wu):
@@ -608,9 +599,10 @@ def _dispatch(kind, args, kwargs, initial=None):
         # Upstream's ([name,] policy, workunit, view_or_number): the last is the
         # target view of its lambda form or an initial value, neither of which
         # reaches a standalone workunit.
-        if not isinstance(args[-1], (View, _builtin_int, _builtin_float)):
-            raise TypeError("pykokkos: %s: wrong arguments (the argument after the workunit is a view or a number)"
-                            % _DISPATCH[kind.split(":")[0]])
+        if not isinstance(args[-1], (View, _builtin_int, _builtin_float)) or \
+                (len(args) == 4 and not (args[0] is None or isinstance(args[0], str))):
+            raise TypeError("pykokkos: %s: wrong arguments: it takes ([name,] policy, workunit[, view or number], "
+                            "**kwargs); kernel arguments are keywords" % _DISPATCH[kind.split(":")[0]])
         args = args[:-1]
     if len(args) == 3:
         label, policy, wu = args
@@ -628,6 +620,11 @@ def _dispatch(kind, args, kwargs, initial=None):
         begin, end, space = 0, policy, _default_space
     elif isinstance(policy, RangePolicy):
         begin, end, space = policy.begin, policy.end, policy.space
+        if space is ExecutionSpace.Default:
+            space = _default_space
+    elif isinstance(policy, MDRangePolicy):
+        kind = policy._kind(kind, wu)
+        begin, end, space = 0, 1, policy.space
         if space is ExecutionSpace.Default:
             space = _default_space
     elif isinstance(policy, TeamPolicy):
@@ -653,6 +650,8 @@ def _dispatch(kind, args, kwargs, initial=None):
         kwargs = dict(kwargs)
         kwargs["crb.initial"] = 0 if initial is None else initial
         kwargs["crb.has_initial"] = 0 if initial is None else 1
+    if type(policy) is MDRangePolicy:
+        kwargs = policy._bounds(kwargs)
     if team:
         kwargs = dict(kwargs)
         kwargs["crb.team_size"] = policy.team_size

@@ -4,7 +4,7 @@ import pykokkos as pk
 
 
 @pk.classtype
-class TestClass:
+class MyClass:
     def __init__(self, x: int):
         self.x: int = x
         self.y: float = 2.5
@@ -25,32 +25,32 @@ class ClassTypesTestFunctor:
         self.i_1: int = i_1
 
     @pk.function
-    def make(self, value: int) -> TestClass:
-        return TestClass(value)
+    def make(self, value: int) -> MyClass:
+        return MyClass(value)
 
     @pk.function
-    def read(self, c: TestClass) -> int:
+    def read(self, c: MyClass) -> int:
         return c.x
 
     @pk.workunit
     def construct(self, tid: int, acc: pk.Acc[pk.double]) -> None:
-        c: TestClass = TestClass(self.i_1)
+        c: MyClass = MyClass(self.i_1)
         acc += c.x
 
     @pk.workunit
     def method(self, tid: int, acc: pk.Acc[pk.double]) -> None:
-        c: TestClass = TestClass(self.i_1)
+        c: MyClass = MyClass(self.i_1)
         acc += c.test_method() + c.add(tid) + c.y
 
     @pk.workunit
     def modify(self, tid: int, acc: pk.Acc[pk.double]) -> None:
-        c: TestClass = TestClass(self.i_1)
+        c: MyClass = MyClass(self.i_1)
         c.x = tid
         acc += c.x
 
     @pk.workunit
     def returned(self, tid: int, acc: pk.Acc[pk.double]) -> None:
-        c: TestClass = self.make(tid)
+        c: MyClass = self.make(tid)
         acc += self.read(c)
 
 
@@ -79,7 +79,7 @@ class TestClassTypesTranslator(unittest.TestCase):
         self.assertEqual(sum(range(self.threads)), result)
 
     def test_host(self):
-        c = TestClass(3)
+        c = MyClass(3)
         self.assertEqual(6, c.test_method())
         self.assertEqual(7, c.add(4))
 
