@@ -475,6 +475,7 @@ class RangePolicy:
 
 
 from ._mdrange import Iterate, MDRangePolicy, Rank  # noqa: E402,F401
+from . import _fusion  # noqa: E402  (parallel_for(policy, [wu_0, wu_1], args_0={...}, args_1={...}))
 from ._hierarchy import (AUTO, PerTeam, PerThread, ScratchView1D, ScratchView2D, ScratchView3D,  # noqa: E402
                          TeamMember, TeamPolicy, TeamThreadRange, TeamVectorRange, ThreadVectorRange, ViewTypeInfo,
                          callback, classtype, execute, functor, main, single, workload, _members)
@@ -682,46 +683,13 @@ def _dispatch(kind, args, kwargs, initial=None):
 
 def parallel_for(*args, **kwargs):
     """parallel_for([name,] policy, workunit, **kwargs) -> None"""
+    if args and type(args[-1]) is list:
+        return _fusion.dispatch_fused(_dispatch, "for", args, kwargs)
     _dispatch("for", args, kwargs)
 
 
-class _Reducer:
-    """A reducer of parallel_reduce (this runtime's extension; upstream only
-    sums). The workunit's accumulator starts at the reduction's identity in
-    each thread (or at `initial`, for max and min) and the body updates it:
-    `if x > acc: acc = x`, `acc *= x`. The result also covers `initial`."""
-    op = None
-
-    def __init__(self, initial=None):
-        if initial is not None and not isinstance(initial, (_builtin_int, _builtin_float, _np.generic)):
-            raise TypeError("pykokkos: pk.%s(initial): the initial value is a number, got %s"
-                            % (type(self).__name__, type(initial).__name__))
-        self.initial = initial
-
-
-class Max(_Reducer):
-    """pk.parallel_reduce(policy, workunit, pk.Max[(initial)], ...): the largest value (Kokkos::Max)."""
-    op = "max"
-
-
-class Min(_Reducer):
-    """pk.parallel_reduce(policy, workunit, pk.Min[(initial)], ...): the smallest value (Kokkos::Min)."""
-    op = "min"
-
-
-class Prod(_Reducer):
-    """pk.parallel_reduce(policy, workunit, pk.Prod[(initial)], ...): the product (Kokkos::Prod)."""
-    op = "prod"
-
-
-def _reducer_of(args):
-    """The reducer given as the last positional argument, or None."""
-    if len(args) < 3:
-        return None
-    last = args[-1]
-    if isinstance(last, type) and issubclass(last, _Reducer):
-        return last()
-    return last if isinstance(last, _Reducer) else None
+# pk.Max, pk.Min, pk.Prod: _reducers.py.
+from ._reducers import Max, Min, Prod, _Reducer, _reducer_of  # noqa: E402,F401
 
 
 def parallel_reduce(*args, **kwargs):
@@ -729,6 +697,8 @@ def parallel_reduce(*args, **kwargs):
     or with a reducer (pk.Max, pk.Min, pk.Prod, or pk.Max(initial) ...) the
     reduction it names. Sums start at 0 and ignore initial_value, as upstream."""
     kwargs.pop("initial_value", None)
+    if args and type(args[-1]) is list:
+        return _fusion.dispatch_fused(_dispatch, "reduce", args, kwargs)
     reducer = _reducer_of(args)
     if reducer is None:
         return _dispatch("reduce", args, kwargs)
