@@ -40,13 +40,17 @@ void Compiler::Discover() {
     std::string name(def.ChildByField("name").Text());
     for (const std::string& what : decorators(top)) {
       if (def.Type() == "function_definition") {
-        if (what == "workunit" && name == req_.workunit && req_.functor_class.empty()) workunit_ = def;
+        if (what == "workunit" && name == req_.workunit && req_.functor_class.empty()) {
+          workunit_ = def;
+          AtomicViews(top, "");
+        }
         if (what == "function") functions_[name].def = def;
       } else if (def.Type() == "class_definition" && what == "classtype") {
         classtypes_[name].def = def;
       } else if (def.Type() == "class_definition" && name == req_.functor_class &&
                  (what == "functor" || what == "workload")) {
         class_def_ = def;
+        AtomicViews(top, "self.");
       }
     }
   }
@@ -90,6 +94,26 @@ void Compiler::Discover() {
                                  ? "decorate a top-level function with @" + alias_ + ".workunit (nested functions, `from pykokkos import workunit` and exec'd code are not found upstream)"
                                  : "decorate the method with @" + alias_ + ".workunit";
     throw DialectError(req_.path, 1, 1, "workunit '" + req_.workunit + "' not found", hint);
+  }
+}
+
+void Compiler::AtomicViews(const Node& decorated, const std::string& prefix) {
+  // Upstream reads `name=pk.ViewTypeInfo(..., trait=pk.Trait.Atomic)` (or
+  // `pk.Atomic`) from the decorator's keywords: that view gets
+  // Kokkos::MemoryTraits<Kokkos::Atomic>, so `v[i] += x` is atomic.
+  for (const Node& dec : decorated.NamedChildren()) {
+    if (dec.Type() != "decorator" || dec.NamedChild(0).Type() != "call") continue;
+    for (const Node& kw : dec.NamedChild(0).ChildByField("arguments").NamedChildren()) {
+      if (kw.Type() != "keyword_argument") continue;
+      Node info = kw.ChildByField("value");
+      if (info.Type() != "call") continue;
+      for (const Node& opt : info.ChildByField("arguments").NamedChildren()) {
+        if (opt.Type() != "keyword_argument" || opt.ChildByField("name").Text() != "trait") continue;
+        Node v = opt.ChildByField("value");
+        if (v.Type() == "attribute" && v.ChildByField("attribute").Text() == "Atomic")
+          atomic_params_.insert(prefix + std::string(kw.ChildByField("name").Text()));
+      }
+    }
   }
 }
 
@@ -214,6 +238,7 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
       else if (arg.rank != ann.rank || arg.scalar != ann.scalar) why = "got " + arg.Describe();
       t = ann;
       t.layout = arg.layout;
+      t.atomic = arg.atomic;
     } else if (ann.kind == TypeRef::Kind::kScalar) {
       if (arg.kind != TypeRef::Kind::kScalar) why = "got an array";
       else if (!IsFloat(ann.scalar) && IsFloat(arg.scalar)) why = "got " + arg.Describe();
@@ -224,6 +249,9 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
     if (!why.empty())
       throw ArgumentError("workunit '" + req_.workunit + "': " + what + " '" + pname + "' expects " + ann.Describe() + ", " + why);
   }
+  // A view declared atomic in the decorator (`@pk.workunit(v=pk.ViewTypeInfo(trait=pk.Trait.Atomic))`,
+  // `@pk.functor(v=...)` for member self.v) is atomic whatever view is passed.
+  if (t.kind == TypeRef::Kind::kView && atomic_params_.count(pname)) t.atomic = true;
   // Members are `crb_self_<x>` (user names never start with crb_: Mangle).
   bool member = what == "member";
   std::string cpp = member ? "crb_self_" + pname.substr(5) : Mangle(pname);
@@ -630,7 +658,7 @@ bool IsInteger(Scalar s) { return s != Scalar::kBool && s != Scalar::kNone && !I
 std::string TypeRef::Signature() const {
   switch (kind) {
     case Kind::kScalar: return ScalarName(scalar);
-    case Kind::kView: return std::string("view:") + ScalarName(scalar) + ":" + std::to_string(rank) + ":" + layout;
+    case Kind::kView: return std::string("view:") + ScalarName(scalar) + ":" + std::to_string(rank) + ":" + layout + (atomic ? ":A" : "");
     case Kind::kAcc: return std::string("acc:") + ScalarName(scalar);
     default: return "unknown";
   }
@@ -644,9 +672,14 @@ TypeRef TypeRef::Parse(const std::string& sig) {
     if (b == std::string::npos) return {};
     Scalar s = ScalarFromName(sig.substr(5, a - 5));
     int rank = std::atoi(sig.substr(a + 1, b - a - 1).c_str());
-    char layout = sig.substr(b + 1) == "L" ? 'L' : 'R';
+    std::string rest = sig.substr(b + 1);
+    bool atomic = rest.size() > 2 && rest.compare(rest.size() - 2, 2, ":A") == 0;  // pk.Trait.Atomic
+    if (atomic) rest.resize(rest.size() - 2);
+    char layout = rest == "L" ? 'L' : 'R';
     if (s == Scalar::kNone || rank < 1 || rank > 7) return {};
-    return View(s, rank, layout);
+    TypeRef t = View(s, rank, layout);
+    t.atomic = atomic;
+    return t;
   }
   Scalar s = ScalarFromName(sig);
   if (s == Scalar::kNone) return {};

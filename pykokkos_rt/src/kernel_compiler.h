@@ -42,6 +42,7 @@ struct TypeRef {
   char layout = 'R';    // views: 'R' LayoutRight (C order), 'L' LayoutLeft (Fortran), 'S' team scratch
   int length = 0;       // local fixed arrays
   std::string classtype;  // kClass: the @pk.classtype's name (a C++ struct of the unit)
+  bool atomic = false;    // views: pk.Trait.Atomic, every element access is atomic ("view:f64:1:R:A")
 
   static TypeRef Of(Scalar s) { TypeRef t; t.kind = Kind::kScalar; t.scalar = s; return t; }
   static TypeRef View(Scalar s, int rank, char layout = 'R') {

@@ -248,6 +248,8 @@ class Compiler {
   std::set<std::string>* calls_ = nullptr;
   Node class_def_;                              // functors and workloads: the class
   std::map<std::string, Node> member_annotations_;  // "self.x" -> annotation in __init__
+  std::set<std::string> atomic_params_;  // views the decorator declares pk.Trait.Atomic ("v", "self.v")
+  void AtomicViews(const Node& decorated, const std::string& prefix);
   std::string self_name_;                       // the `self` of the method being compiled
   std::map<std::string, Sym> member_scope_;      // "self.x" -> functor member
   CellReduction cell_;                          // op empty: none

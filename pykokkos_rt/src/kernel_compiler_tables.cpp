@@ -222,7 +222,8 @@ std::string ViewCpp(const TypeRef& t) {
   std::string stars(t.rank, '*');
   return std::string("Kokkos::View<") + ScalarCpp(t.scalar) + stars + ", " +
          (t.layout == 'L' ? "Kokkos::LayoutLeft" : "Kokkos::LayoutRight") +
-         ", CrbMemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>";
+         (t.atomic ? ", CrbMemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged | Kokkos::Atomic>>"
+                   : ", CrbMemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>");
 }
 
 }  // namespace pykokkos_rt::front

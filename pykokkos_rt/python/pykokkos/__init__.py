@@ -522,6 +522,9 @@ def _scalar_code(v):
 def _arg_code(v):
     """Type propagation (dialect §5): the signature of one runtime value."""
     if type(v) is View:
+        if v.trait is Trait.Atomic:  # Kokkos::MemoryTraits<Atomic>: every element access is atomic
+            code = _arg_code(v.data)
+            return code and code + ":A"
         v = v.data
     elif isinstance(v, View):
         v = v._signature_array()
