@@ -341,7 +341,10 @@ def array(ndarray, dtype=None, space=None, layout=None):
     if isinstance(ndarray, View):
         return ndarray
     if not isinstance(ndarray, _np.ndarray):
-        raise TypeError("pykokkos: pk.array takes a NumPy array, got %s" % type(ndarray).__name__)
+        # Upstream: anything else goes through np.asarray (a list, a scalar): a copy.
+        ndarray = _np.asarray(ndarray)
+        if ndarray.ndim == 0:
+            ndarray = ndarray.reshape(1)
     if not (ndarray.flags.c_contiguous or ndarray.flags.f_contiguous):
         raise ValueError("pykokkos: pk.array needs a C- or F-contiguous array (strides are ignored upstream); "
                          "pass np.ascontiguousarray(a)")
@@ -407,20 +410,23 @@ def _strict():
     return mode == "upstream"
 
 
-def zeros(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
-    return View(shape, dtype, space, layout)
+# Upstream's creation functions take `dtype=None` (float64) and `device=None`
+# (the array API's keyword; views live in the default memory space here).
+def zeros(shape, dtype=None, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault, device=None):
+    return View(shape, dtype or float64, space, layout)
 
 
-def ones(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
+def ones(shape, dtype=None, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault, device=None):
     if isinstance(shape, _builtin_int):
         raise TypeError("pykokkos: pk.ones takes a shape sequence (upstream pk.ones(3) fails): pk.ones([3])")
-    v = View(shape, dtype, space, layout)
+    v = View(shape, dtype or float64, space, layout)
     v.data.fill(1)
     return v
 
 
-def full(shape, fill_value, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
-    v = View(shape, dtype, space, layout)
+def full(shape, fill_value, dtype=None, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault,
+         device=None):
+    v = View(shape, dtype or float64, space, layout)
     v.data.fill(fill_value)
     return v
 

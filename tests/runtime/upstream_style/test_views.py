@@ -208,5 +208,25 @@ def test_view_with_traits():
     assert_equal(view.data, np.ones(4))
 
 
+@pytest.mark.parametrize("shape", [5, [2, 3], (4,)])
+def test_creation_functions(shape):
+    expected_shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    z = pk.zeros(shape, dtype=None, device=None)
+    assert z.shape == expected_shape and z.dtype == pk.float64 and np.all(np.asarray(z) == 0)
+    f = pk.full(expected_shape, 2.5)
+    assert np.all(np.asarray(f) == 2.5)
+    o = pk.ones(list(expected_shape), dtype=pk.int32)
+    assert o.dtype == pk.int32 and np.all(np.asarray(o) == 1)
+    assert np.all(np.asarray(pk.zeros_like(o)) == 0) and pk.ones_like(z).dtype == pk.float64
+    assert np.all(np.asarray(pk.full_like(z, 7.0)) == 7.0)
+
+
+def test_array_of_a_list():
+    view = pk.array([1.0, 2.0, 3.0])
+    assert view.dtype == pk.double
+    pk.parallel_for(3, add_one, view=view)
+    assert_equal(np.asarray(view), [2.0, 3.0, 4.0])
+
+
 if __name__ == '__main__':
     unittest.main()
