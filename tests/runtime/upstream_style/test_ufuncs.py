@@ -135,6 +135,18 @@ def test_helpers():
     assert_allclose(np.asarray(pk.logspace(0, 2, 3)), np.logspace(0, 2, 3))
 
 
+def test_index_broadcast_expand_dims():
+    a = pk.array(np.arange(10.0) * 2)
+    idx = pk.array(np.array([3, 0, 9], dtype=np.int32))
+    assert_equal(np.asarray(pk.index(a, idx)), np.array([6.0, 0.0, 18.0]))
+    target = pk.View([3, 4], pk.double)
+    assert_equal(np.asarray(pk.broadcast_view(2.5, target)), np.full((3, 4), 2.5))
+    row = pk.array(np.arange(4.0))
+    assert_equal(np.asarray(pk.broadcast_view(row, target)), np.broadcast_to(np.arange(4.0), (3, 4)))
+    assert pk.expand_dims(row, 0).shape == (1, 4)
+    assert pk.expand_dims(row, 1).shape == (4, 1)
+
+
 @pk.workload
 class UfuncWorkload:
     def __init__(self, n: int):
