@@ -481,6 +481,7 @@ class RangePolicy:
 
 
 from ._mdrange import Iterate, MDRangePolicy, Rank  # noqa: E402,F401
+from ._sort import BinOp1D, BinOp3D, BinSort  # noqa: E402,F401
 from . import _fusion  # noqa: E402  (parallel_for(policy, [wu_0, wu_1], args_0={...}, args_1={...}))
 from ._hierarchy import (AUTO, PerTeam, PerThread, ScratchView1D, ScratchView2D, ScratchView3D,  # noqa: E402
                          TeamMember, TeamPolicy, TeamThreadRange, TeamVectorRange, ThreadVectorRange, ViewTypeInfo,

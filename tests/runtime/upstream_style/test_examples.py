@@ -33,6 +33,7 @@ CASES = [
     ("gpu_puzzles.py", []),
     ("transpose_workload.py", []),
     ("stencil_workload.py", []),
+    ("binsort.py", []),
 ]
 
 
