@@ -223,6 +223,8 @@ class Kernel {
 // "for", "reduce", "scan", or "reduce:max" (min, prod): a reduction with a reducer.
 DispatchKind KindFromString(const std::string& s, std::string* reducer) {
   if (s == "for") return DispatchKind::kFor;
+  if (s.rfind("for@md", 0) == 0) return DispatchKind::kFor;
+  if (s.rfind("reduce@md", 0) == 0) return DispatchKind::kReduce;
   if (s == "reduce") return DispatchKind::kReduce;
   if (s == "scan") return DispatchKind::kScan;
   if (s == "reduce:max" || s == "reduce:min" || s == "reduce:prod") {
@@ -251,6 +253,8 @@ std::shared_ptr<Kernel> Specialize(const std::string& path, const std::string& w
   req.source = ss.str();
   req.workunit = workunit;
   req.kind = KindFromString(kind, &req.reducer);
+  // "for@md2", "reduce@md3": an MDRangePolicy of that rank.
+  if (auto md = kind.find("@md"); md != std::string::npos) req.mdrange = std::stoi(kind.substr(md + 3));
   req.arg_types = arg_types;
   req.space = space;
   req.functor_class = functor_class;
@@ -385,6 +389,7 @@ PYBIND11_MODULE(_core, m) {
     req.source = ss.str();
     req.workunit = workunit;
     req.kind = KindFromString(kind, &req.reducer);
+    if (auto md = kind.find("@md"); md != std::string::npos) req.mdrange = std::stoi(kind.substr(md + 3));
     req.arg_types = arg_types;
     req.space = space;
     req.functor_class = functor_class;

@@ -40,11 +40,17 @@ void Compiler::Discover() {
     std::string name(def.ChildByField("name").Text());
     for (const std::string& what : decorators(top)) {
       if (def.Type() == "function_definition") {
-        if (what == "workunit" && name == req_.workunit && req_.functor_class.empty()) workunit_ = def;
+        if (what == "workunit" && name == req_.workunit && req_.functor_class.empty()) {
+          workunit_ = def;
+          AtomicViews(top, "");
+        }
         if (what == "function") functions_[name].def = def;
+      } else if (def.Type() == "class_definition" && what == "classtype") {
+        classtypes_[name].def = def;
       } else if (def.Type() == "class_definition" && name == req_.functor_class &&
                  (what == "functor" || what == "workload")) {
         class_def_ = def;
+        AtomicViews(top, "self.");
       }
     }
   }
@@ -91,6 +97,26 @@ void Compiler::Discover() {
   }
 }
 
+void Compiler::AtomicViews(const Node& decorated, const std::string& prefix) {
+  // Upstream reads `name=pk.ViewTypeInfo(..., trait=pk.Trait.Atomic)` (or
+  // `pk.Atomic`) from the decorator's keywords: that view gets
+  // Kokkos::MemoryTraits<Kokkos::Atomic>, so `v[i] += x` is atomic.
+  for (const Node& dec : decorated.NamedChildren()) {
+    if (dec.Type() != "decorator" || dec.NamedChild(0).Type() != "call") continue;
+    for (const Node& kw : dec.NamedChild(0).ChildByField("arguments").NamedChildren()) {
+      if (kw.Type() != "keyword_argument") continue;
+      Node info = kw.ChildByField("value");
+      if (info.Type() != "call") continue;
+      for (const Node& opt : info.ChildByField("arguments").NamedChildren()) {
+        if (opt.Type() != "keyword_argument" || opt.ChildByField("name").Text() != "trait") continue;
+        Node v = opt.ChildByField("value");
+        if (v.Type() == "attribute" && v.ChildByField("attribute").Text() == "Atomic")
+          atomic_params_.insert(prefix + std::string(kw.ChildByField("name").Text()));
+      }
+    }
+  }
+}
+
 Scalar Compiler::ScalarAnnotation(const Node& n) const {
   if (n.Type() == "identifier") {
     if (n.Text() == "int") return Scalar::kI32;
@@ -119,6 +145,12 @@ TypeRef Compiler::Annotation(Node t, bool allow_list) const {
     Node params = t.NamedChild(1);
     if (params && params.NamedChildCount() == 1) arg = params.NamedChild(0);
     if (arg && arg.Type() == "type") arg = arg.NamedChild(0);
+  }
+  if (t.Type() == "identifier" && IsClassType(std::string(t.Text()))) {
+    TypeRef r;
+    r.kind = TypeRef::Kind::kClass;
+    r.classtype = t.Text();
+    return r;
   }
   if (base && arg) {
     Scalar inner = ScalarAnnotation(arg);
@@ -162,15 +194,17 @@ std::string Compiler::GenerateFunction(Function& f) {
       templ += (templ.empty() ? "" : ", ") + ("class " + tp);
       params += "const " + tp + "& " + Mangle(pname);
     } else {
-      params += std::string(ScalarCpp(t.scalar)) + " " + Mangle(pname);
+      params += TypeCpp(t) + " " + Mangle(pname);
     }
   }
   std::string out = Where(f.def);
   if (!templ.empty()) out += "  template <" + templ + ">\n";
-  out += "  KOKKOS_INLINE_FUNCTION " + std::string(f.ret.kind == TypeRef::Kind::kUnknown ? "void" : ScalarCpp(f.ret.scalar)) +
-         " " + Mangle(name) + "(" + params + ") const {\n";
+  // Functor functions are const (upstream's operator() is); a classtype's
+  // methods may assign its fields.
+  out += "  KOKKOS_INLINE_FUNCTION " + (f.ret.kind == TypeRef::Kind::kUnknown ? std::string("void") : TypeCpp(f.ret)) +
+         " " + Mangle(name) + "(" + params + ")" + (class_.empty() ? " const" : "") + " {\n";
   scopes_.clear();
-  scopes_.push_back(member_scope_);
+  scopes_.push_back(class_.empty() ? member_scope_ : class_scope_);
   Push();
   for (const auto& [pname, t] : f.params) scopes_.back()[pname] = Sym{t, Mangle(pname), {}};
   self_name_.clear();
@@ -204,6 +238,7 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
       else if (arg.rank != ann.rank || arg.scalar != ann.scalar) why = "got " + arg.Describe();
       t = ann;
       t.layout = arg.layout;
+      t.atomic = arg.atomic;
     } else if (ann.kind == TypeRef::Kind::kScalar) {
       if (arg.kind != TypeRef::Kind::kScalar) why = "got an array";
       else if (!IsFloat(ann.scalar) && IsFloat(arg.scalar)) why = "got " + arg.Describe();
@@ -214,6 +249,9 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
     if (!why.empty())
       throw ArgumentError("workunit '" + req_.workunit + "': " + what + " '" + pname + "' expects " + ann.Describe() + ", " + why);
   }
+  // A view declared atomic in the decorator (`@pk.workunit(v=pk.ViewTypeInfo(trait=pk.Trait.Atomic))`,
+  // `@pk.functor(v=...)` for member self.v) is atomic whatever view is passed.
+  if (t.kind == TypeRef::Kind::kView && atomic_params_.count(pname)) t.atomic = true;
   // Members are `crb_self_<x>` (user names never start with crb_: Mangle).
   bool member = what == "member";
   std::string cpp = member ? "crb_self_" + pname.substr(5) : Mangle(pname);
@@ -250,34 +288,39 @@ void Compiler::BindArgument(const Node& p, const std::string& pname, const TypeR
   }
 }
 
+void Compiler::FunctionSignature(const std::string& name, Function& f) {
+  bool first = true;
+  for (const Node& p : f.def.ChildByField("parameters").NamedChildren()) {
+    if (f.method && first) {
+      first = false;
+      continue;
+    }
+    if (p.Type() == "typed_parameter") {
+      f.params.emplace_back(std::string(p.NamedChild(0).Text()), Annotation(p.ChildByField("type"), false));
+      if (f.params.back().second.kind == TypeRef::Kind::kAcc) Fail(p, "accumulator parameter in a @pk.function", "only workunits take accumulators");
+    } else if (p.Type() == "identifier") {
+      Fail(p, "unannotated parameter '" + std::string(p.Text()) + "' of @pk.function '" + name + "'", "annotate every parameter of a @pk.function: `" + std::string(p.Text()) + ": float`");
+    } else {
+      Fail(p, "parameter '" + std::string(p.Text()) + "'", "parameters are plain annotated names (no defaults, *args or **kwargs)");
+    }
+  }
+  Node rt = f.def.ChildByField("return_type");
+  if (!rt) Fail(f.def, "@pk.function '" + name + "' without a return annotation", "annotate the return type: `-> float` (or `-> None`)");
+  Node rtn = rt.Type() == "type" ? rt.NamedChild(0) : rt;
+  if (rtn.Type() != "none") {
+    f.ret = Annotation(rt, false);
+    if (f.ret.kind != TypeRef::Kind::kScalar && f.ret.kind != TypeRef::Kind::kClass)
+      Fail(rt, "return type '" + std::string(rt.Text()) + "'", "@pk.functions return scalars or @" + alias_ + ".classtype objects");
+  }
+}
+
 GeneratedKernel Compiler::Run() {
   Discover();
   // @pk.functions: every parameter and the return type annotated (dialect §1);
-  // methods of a functor take `self` first.
-  for (auto& [name, f] : functions_) {
-    bool first = true;
-    for (const Node& p : f.def.ChildByField("parameters").NamedChildren()) {
-      if (f.method && first) {
-        first = false;
-        continue;
-      }
-      if (p.Type() == "typed_parameter") {
-        f.params.emplace_back(std::string(p.NamedChild(0).Text()), Annotation(p.ChildByField("type"), false));
-        if (f.params.back().second.kind == TypeRef::Kind::kAcc) Fail(p, "accumulator parameter in a @pk.function", "only workunits take accumulators");
-      } else if (p.Type() == "identifier") {
-        Fail(p, "unannotated parameter '" + std::string(p.Text()) + "' of @pk.function '" + name + "'", "annotate every parameter of a @pk.function: `" + std::string(p.Text()) + ": float`");
-      } else {
-        Fail(p, "parameter '" + std::string(p.Text()) + "'", "parameters are plain annotated names (no defaults, *args or **kwargs)");
-      }
-    }
-    Node rt = f.def.ChildByField("return_type");
-    if (!rt) Fail(f.def, "@pk.function '" + name + "' without a return annotation", "annotate the return type: `-> float` (or `-> None`)");
-    Node rtn = rt.Type() == "type" ? rt.NamedChild(0) : rt;
-    if (rtn.Type() != "none") {
-      f.ret = Annotation(rt, false);
-      if (f.ret.kind != TypeRef::Kind::kScalar) Fail(rt, "return type '" + std::string(rt.Text()) + "'", "@pk.functions return scalars");
-    }
-  }
+  // methods of a functor take `self` first. Classtypes first: functions may
+  // take and return them.
+  ClassTypeSignatures();
+  for (auto& [name, f] : functions_) FunctionSignature(name, f);
 
   GeneratedKernel g;
   std::string members, ctor, copies;
@@ -301,6 +344,7 @@ GeneratedKernel Compiler::Run() {
     BindArgument(ann_node ? ann_node : class_def_, name, t, ann_node, sig, g, members, ctor, copies);
   }
   for (auto& [name, f] : functions_) f.code = GenerateFunction(f);
+  std::string classes = GenerateClassTypes();
 
   g.def_line = workunit_.StartPoint().row + 1;
   // Workunit signature: [self,] leading index [, accumulator [, flag]] then kernel args.
@@ -311,7 +355,11 @@ GeneratedKernel Compiler::Run() {
     self_name_ = params[0].Type() == "identifier" ? std::string(params[0].Text()) : std::string(params[0].NamedChild(0).Text());
     params.erase(params.begin());
   }
-  size_t leading = req_.kind == DispatchKind::kFor ? 1 : req_.kind == DispatchKind::kReduce ? 2 : 3;
+  // An MDRangePolicy's workunit takes one index per dimension, then the accumulator.
+  const size_t indices = req_.mdrange > 0 ? static_cast<size_t>(req_.mdrange) : 1;
+  if (req_.mdrange && (req_.team || req_.kind == DispatchKind::kScan || req_.mdrange < 2 || req_.mdrange > 6))
+    throw ArgumentError("workunit '" + req_.workunit + "': an MDRangePolicy of rank 2 to 6 runs parallel_for and parallel_reduce");
+  size_t leading = indices + (req_.kind == DispatchKind::kFor ? 0 : req_.kind == DispatchKind::kReduce ? 1 : 2);
   const char* dispatch = req_.kind == DispatchKind::kFor ? "parallel_for" : req_.kind == DispatchKind::kReduce ? "parallel_reduce" : "parallel_scan";
   if (req_.team && req_.kind == DispatchKind::kScan)
     throw ArgumentError("workunit '" + req_.workunit + "': parallel_scan takes a RangePolicy, not a TeamPolicy");
@@ -321,6 +369,8 @@ GeneratedKernel Compiler::Run() {
   std::map<std::string, std::string> given(req_.arg_types.begin(), req_.arg_types.end());
   std::set<std::string> used;
   std::string index_name, acc_name, flag_name;
+  Scalar index_scalar = Scalar::kI32;
+  std::vector<std::pair<std::string, Scalar>> md_indices;  // an MDRangePolicy's indices after the first
   Scalar acc = Scalar::kF64;  // unannotated accumulators are double upstream, even for integer sums
   scopes_.clear();
   scopes_.push_back(member_scope_);
@@ -345,6 +395,16 @@ GeneratedKernel Compiler::Run() {
       throw ArgumentError("workunit '" + req_.workunit + "' takes a " + alias_ + ".TeamMember: dispatch it with a " + alias_ + ".TeamPolicy");
     if (k > 0 && team_annotation) Fail(p, "team member '" + pname + "' after the first parameter", "the team member is the first parameter");
     if (k < leading) {
+      if (k > 0 && k < indices) {  // another index of an MDRangePolicy
+        if (ann.kind != TypeRef::Kind::kUnknown &&
+            !(ann.kind == TypeRef::Kind::kScalar && (ann.scalar == Scalar::kI32 || ann.scalar == Scalar::kI64)))
+          Fail(p, "index parameter '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "indices are `int` (32-bit) or " + alias_ + ".int64");
+        md_indices.emplace_back(pname, ann.kind == TypeRef::Kind::kScalar ? ann.scalar : Scalar::kI32);
+        Declare(p, pname, TypeRef::Of(md_indices.back().second));
+        if (given.count(pname))
+          throw ArgumentError("workunit '" + req_.workunit + "': '" + pname + "' is an index of the MDRangePolicy and cannot be passed as a keyword argument");
+        continue;
+      }
       if (k == 0 && req_.team) {
         if (ann.kind != TypeRef::Kind::kUnknown)
           Fail(p, "team member '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "a TeamPolicy workunit takes `" + pname + ": " + alias_ + ".TeamMember` first");
@@ -353,11 +413,15 @@ GeneratedKernel Compiler::Run() {
         t.kind = TypeRef::Kind::kTeam;
         Declare(p, pname, t);
       } else if (k == 0) {
-        if (ann.kind != TypeRef::Kind::kUnknown && !(ann.kind == TypeRef::Kind::kScalar && ann.scalar == Scalar::kI32))
-          Fail(p, "index parameter '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "the thread index is `int` (32-bit)");
+        // `int` (upstream's int32_t) or pk.int64, which upstream's own tests
+        // use (test_parallelreduce.py: `i: pk.int64` so that i * i is 64-bit).
+        if (ann.kind != TypeRef::Kind::kUnknown &&
+            !(ann.kind == TypeRef::Kind::kScalar && (ann.scalar == Scalar::kI32 || ann.scalar == Scalar::kI64)))
+          Fail(p, "index parameter '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "the thread index is `int` (32-bit) or " + alias_ + ".int64");
         index_name = pname;
-        Declare(p, pname, TypeRef::Of(Scalar::kI32));
-      } else if (k == 1) {
+        if (ann.kind == TypeRef::Kind::kScalar) index_scalar = ann.scalar;
+        Declare(p, pname, TypeRef::Of(index_scalar));
+      } else if (k == indices) {
         if (ann.kind != TypeRef::Kind::kUnknown && ann.kind != TypeRef::Kind::kAcc)
           Fail(p, "accumulator '" + pname + "' annotated '" + std::string(p.ChildByField("type").Text()) + "'", "annotate accumulators as " + alias_ + ".Acc[" + alias_ + ".double] or " + alias_ + ".Acc[" + alias_ + ".int64]");
         if (ann.kind == TypeRef::Kind::kAcc) acc = ann.scalar;
@@ -374,10 +438,10 @@ GeneratedKernel Compiler::Run() {
         Declare(p, pname, t);
       }
       if (given.count(pname))
-        throw ArgumentError("workunit '" + req_.workunit + "': '" + pname + "' is the " + (k == 0 ? (req_.team ? "team member" : "thread index") : k == 1 ? "accumulator" : "scan flag") + " and cannot be passed as a keyword argument");
+        throw ArgumentError("workunit '" + req_.workunit + "': '" + pname + "' is the " + (k == 0 ? (req_.team ? "team member" : "thread index") : k == indices ? "accumulator" : "scan flag") + " and cannot be passed as a keyword argument");
       continue;
     }
-    if (k == 1 && ann.kind == TypeRef::Kind::kAcc)
+    if (k == indices && ann.kind == TypeRef::Kind::kAcc)
       throw ArgumentError("workunit '" + req_.workunit + "' has an accumulator '" + pname + "': dispatch it with parallel_reduce, not " + dispatch);
     auto it = given.find(pname);
     if (it == given.end()) throw ArgumentError("workunit '" + req_.workunit + "': missing keyword argument '" + pname + "'");
@@ -389,6 +453,12 @@ GeneratedKernel Compiler::Run() {
       throw ArgumentError("workunit '" + req_.workunit + "' got an unexpected keyword argument '" + name + "'");
   g.acc = req_.kind == DispatchKind::kFor ? Scalar::kNone : acc;
   size_t team_slot = g.params.size();
+  const size_t md_slot = g.params.size();
+  for (int d = 0; d < req_.mdrange; ++d)
+    for (const char* what : {"crb.md_begin", "crb.md_end", "crb.md_tile"}) {
+      g.params.push_back(what + std::to_string(d));
+      g.param_types.push_back(TypeRef::Of(Scalar::kI64));
+    }
   if (req_.team) {
     for (const char* hidden : {"crb.team_size", "crb.vector_length", "crb.scratch0", "crb.scratch1"}) {
       g.params.push_back(hidden);
@@ -400,10 +470,10 @@ GeneratedKernel Compiler::Run() {
   // Kokkos reduction on the host spaces (kernel_compiler_reducers.cpp); on a
   // GPU the view's element is device memory, so the atomics stay.
   cell_ = CellReduction{};
-  if (req_.cell_reductions && req_.kind == DispatchKind::kFor && !req_.team && req_.functor_class.empty() &&
+  if (req_.cell_reductions && req_.kind == DispatchKind::kFor && !req_.team && !req_.mdrange && req_.functor_class.empty() &&
       req_.space != "Cuda")
     FindCellReduction();
-  if (!req_.reducer.empty() && (req_.kind != DispatchKind::kReduce || req_.team))
+  if (!req_.reducer.empty() && (req_.kind != DispatchKind::kReduce || req_.team || req_.mdrange))
     throw ArgumentError("workunit '" + req_.workunit + "': a reducer takes a parallel_reduce over a RangePolicy");
   // A reducer's initial value and whether there is one come after the
   // workunit's arguments, as the team's shape does.
@@ -434,14 +504,19 @@ GeneratedKernel Compiler::Run() {
 
   std::string fname = "CrbFunctor_" + req_.workunit;
   std::string acc_cpp = ScalarCpp(acc);
-  std::string sig = req_.team ? "const CrbTeam& " + Mangle(index_name) : "const int32_t " + Mangle(index_name);
+  std::string sig = req_.team ? "const CrbTeam& " + Mangle(index_name) : std::string("const ") + ScalarCpp(index_scalar) + " " + Mangle(index_name);
   // The accumulators Kokkos passes are references into its reduction
   // buffer: stores through them may alias the views' elements as far as the
   // C++ compiler knows, so `acc += e` in an inner loop would be a load and a
   // store per iteration, with every view element read again after it.
   // operator() copies them into locals, runs the body (crb_body) on those and
   // stores them back once; nothing else reads them during the call.
-  std::string outer_sig = sig, copy_in, call_args = Mangle(index_name), copy_out;
+  std::string call_indices = Mangle(index_name);
+  for (const auto& [name, scalar] : md_indices) {
+    sig += std::string(", const ") + ScalarCpp(scalar) + " " + Mangle(name);
+    call_indices += ", " + Mangle(name);
+  }
+  std::string outer_sig = sig, copy_in, call_args = call_indices, copy_out;
   auto local_accumulator = [&](const std::string& cpp, const std::string& name) {
     sig += ", " + cpp + "& " + name;
     outer_sig += ", " + cpp + "& crb_ref_" + name;
@@ -469,7 +544,7 @@ GeneratedKernel Compiler::Run() {
       << (cell_.op.empty() && req_.reducer.empty() ? "" : kReducers);
   o << "namespace {\nusing CrbSpace = Kokkos::" << req_.space << ";\nusing CrbMemSpace = CrbSpace::memory_space;\n";
   if (req_.team) o << "using CrbTeam = Kokkos::TeamPolicy<CrbSpace>::member_type;\n";
-  o << "struct " << fname << " {\n" << members;
+  o << classes << "struct " << fname << " {\n" << members;
   for (const auto& f : reach) o << functions_[f].code;
   o << "#line " << g.def_line << " \"" << QuoteForLine(req_.path) << "\"\n"
     << "  KOKKOS_" << (copy_in.empty() ? "INLINE_FUNCTION void operator()(" : "FORCEINLINE_FUNCTION void crb_body(")
@@ -507,6 +582,18 @@ GeneratedKernel Compiler::Run() {
       << "      if (" << hidden(2) << " > 0) crb_policy = crb_policy.set_scratch_size(0, Kokkos::PerTeam(" << hidden(2) << "));\n"
       << "      if (" << hidden(3) << " > 0) crb_policy = crb_policy.set_scratch_size(1, Kokkos::PerTeam(" << hidden(3) << "));\n"
       << "    }\n";
+  } else if (req_.mdrange) {
+    // Bounds and tiles follow the workunit's arguments; a tile of 0 lets Kokkos pick.
+    auto hidden = [&](int d, int k) { return "crb_args[" + std::to_string(md_slot + 3 * d + k) + "].i"; };
+    std::string lo, hi, tile;
+    for (int d = 0; d < req_.mdrange; ++d) {
+      lo += (d ? ", " : "") + hidden(d, 0);
+      hi += (d ? ", " : "") + hidden(d, 1);
+      tile += (d ? ", " : "") + hidden(d, 2);
+    }
+    o << "    using CrbMD = Kokkos::MDRangePolicy<CrbSpace, Kokkos::Rank<" << req_.mdrange << ">>;\n"
+      << "    CrbMD crb_policy(CrbMD::point_type{{" << lo << "}}, CrbMD::point_type{{" << hi << "}}, CrbMD::tile_type{{"
+      << tile << "}});\n";
   } else {
     // An inner loop whose trip count changes with the iteration (triangular,
     // CSR rows) leaves threads of a static split idle: schedule dynamically.
@@ -571,7 +658,7 @@ bool IsInteger(Scalar s) { return s != Scalar::kBool && s != Scalar::kNone && !I
 std::string TypeRef::Signature() const {
   switch (kind) {
     case Kind::kScalar: return ScalarName(scalar);
-    case Kind::kView: return std::string("view:") + ScalarName(scalar) + ":" + std::to_string(rank) + ":" + layout;
+    case Kind::kView: return std::string("view:") + ScalarName(scalar) + ":" + std::to_string(rank) + ":" + layout + (atomic ? ":A" : "");
     case Kind::kAcc: return std::string("acc:") + ScalarName(scalar);
     default: return "unknown";
   }
@@ -585,9 +672,14 @@ TypeRef TypeRef::Parse(const std::string& sig) {
     if (b == std::string::npos) return {};
     Scalar s = ScalarFromName(sig.substr(5, a - 5));
     int rank = std::atoi(sig.substr(a + 1, b - a - 1).c_str());
-    char layout = sig.substr(b + 1) == "L" ? 'L' : 'R';
+    std::string rest = sig.substr(b + 1);
+    bool atomic = rest.size() > 2 && rest.compare(rest.size() - 2, 2, ":A") == 0;  // pk.Trait.Atomic
+    if (atomic) rest.resize(rest.size() - 2);
+    char layout = rest == "L" ? 'L' : 'R';
     if (s == Scalar::kNone || rank < 1 || rank > 7) return {};
-    return View(s, rank, layout);
+    TypeRef t = View(s, rank, layout);
+    t.atomic = atomic;
+    return t;
   }
   Scalar s = ScalarFromName(sig);
   if (s == Scalar::kNone) return {};
@@ -601,6 +693,7 @@ std::string TypeRef::Describe() const {
     case Kind::kAcc: return std::string("Acc[") + np + "]";
     case Kind::kList: return std::string("List[") + np + "]";
     case Kind::kScalar: return np;
+    case Kind::kClass: return classtype;
     default: return "unknown";
   }
 }

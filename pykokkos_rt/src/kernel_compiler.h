@@ -35,12 +35,14 @@ bool IsInteger(Scalar s);  // bool excluded
 
 /// The type of a workunit parameter, local or expression.
 struct TypeRef {
-  enum class Kind { kUnknown, kScalar, kView, kAcc, kList, kFlag, kTeam, kClosure };
+  enum class Kind { kUnknown, kScalar, kView, kAcc, kList, kFlag, kTeam, kClosure, kClass };
   Kind kind = Kind::kUnknown;
   Scalar scalar = Scalar::kNone;
   int rank = 0;         // views
   char layout = 'R';    // views: 'R' LayoutRight (C order), 'L' LayoutLeft (Fortran), 'S' team scratch
   int length = 0;       // local fixed arrays
+  std::string classtype;  // kClass: the @pk.classtype's name (a C++ struct of the unit)
+  bool atomic = false;    // views: pk.Trait.Atomic, every element access is atomic ("view:f64:1:R:A")
 
   static TypeRef Of(Scalar s) { TypeRef t; t.kind = Kind::kScalar; t.scalar = s; return t; }
   static TypeRef View(Scalar s, int rank, char layout = 'R') {
@@ -86,6 +88,11 @@ struct KernelRequest {
   /// kernel takes four more arguments after the workunit's: team size (-1 for
   /// Kokkos::AUTO), vector length, and the level-0 and level-1 scratch bytes per team.
   bool team = false;
+  /// An MDRangePolicy dispatch of this rank (2..6): the workunit takes that
+  /// many indices first, and the kernel takes three arguments per dimension
+  /// after the workunit's: begin, end and tile (0: Kokkos picks). 0: a
+  /// RangePolicy or TeamPolicy.
+  int mdrange = 0;
   /// PYKOKKOS_RT_STRICT=upstream: also reject what upstream's translator
   /// rejects although this runtime could run it (extent() in @pk.functions).
   bool strict = false;

@@ -209,6 +209,8 @@ Expr Compiler::Access(const Node& n) {
 Expr Compiler::Attribute(const Node& n) {
   Node obj = n.ChildByField("object");
   std::string attr(n.ChildByField("attribute").Text());
+  Expr field;
+  if (ClassField(n, &field)) return field;
   if (IsSelfMember(n)) {
     const Sym* m = SymbolOf(n);
     if (!m)
@@ -247,6 +249,10 @@ Expr Compiler::Call(const Node& n) {
   auto arity = [&](size_t k) {
     if (args.size() != k) Fail(n, "`" + last + "` with " + std::to_string(args.size()) + " argument(s)", "`" + last + "` takes " + std::to_string(k));
   };
+  // Classtypes: `T(args)` constructs one, `self.f(...)` inside its methods calls another method.
+  if (fn.Type() == "identifier" && IsClassType(last)) return Construct(n, last, args);
+  if (!class_.empty() && object && object.Type() == "identifier" && object.Text() == self_name_)
+    return ClassMethodCall(n, "(*this)", class_, last, args);
   // Methods of the functor: its @pk.function methods, called as self.f(...).
   if (object && object.Type() == "identifier" && !self_name_.empty() && object.Text() == self_name_) {
     auto f = functions_.find(last);
@@ -257,6 +263,7 @@ Expr Compiler::Call(const Node& n) {
   if (object && (object.Type() == "identifier" || IsSelfMember(object))) {
     const Sym* s = SymbolOf(object);
     if (s && s->type.kind == TypeRef::Kind::kTeam) return TeamMemberCall(n, *s, last, args);
+    if (s && s->type.kind == TypeRef::Kind::kClass) return ClassMethodCall(n, s->cpp, s->type.classtype, last, args);
     if (s && s->type.kind == TypeRef::Kind::kView) {
       if (last != "extent") Fail(n, "method `" + last + "` of view '" + std::string(object.Text()) + "'", "views offer extent(d) inside workunits");
       if (in_function_ && req_.strict)
@@ -297,6 +304,10 @@ Expr Compiler::Call(const Node& n) {
     if (f != functions_.end() && f->second.method && !self_call)
       Fail(n, "call of method '" + last + "' without `" + (self_name_.empty() ? std::string("self") : self_name_) + ".`", "call @" + alias_ + ".function methods as self." + last + "(...)");
     if (f != functions_.end()) {
+      // A classtype is a struct of its own: it cannot reach the functor's member functions.
+      if (!class_.empty())
+        Fail(n, "call of @" + alias_ + ".function '" + last + "' from classtype " + class_,
+             "a classtype's methods call its other methods (self.f(...)) and math functions");
       if (calls_) calls_->insert(last);
       if (args.size() != f->second.params.size())
         Fail(n, "call of @pk.function '" + last + "' with " + std::to_string(args.size()) + " argument(s)", "it takes " + std::to_string(f->second.params.size()));
@@ -306,6 +317,9 @@ Expr Compiler::Call(const Node& n) {
         Expr a = E(args[k]);
         if (want.kind == TypeRef::Kind::kView) {
           if (a.type.kind != TypeRef::Kind::kView || a.type.rank != want.rank || a.type.scalar != want.scalar)
+            Fail(args[k], "argument '" + std::string(args[k].Text()) + "' of '" + last + "'", "parameter '" + f->second.params[k].first + "' expects " + want.Describe());
+        } else if (want.kind == TypeRef::Kind::kClass || a.type.kind == TypeRef::Kind::kClass) {
+          if (a.type.kind != want.kind || a.type.classtype != want.classtype)
             Fail(args[k], "argument '" + std::string(args[k].Text()) + "' of '" + last + "'", "parameter '" + f->second.params[k].first + "' expects " + want.Describe());
         } else if (a.type.kind == TypeRef::Kind::kView || a.is_void || a.type.kind == TypeRef::Kind::kList) {
           Fail(args[k], "argument '" + std::string(args[k].Text()) + "' of '" + last + "'", "parameter '" + f->second.params[k].first + "' expects " + want.Describe());

@@ -175,6 +175,35 @@ class Compiler {
   }
 
   std::string GenerateFunction(Function& f);
+  /// The signature of a @pk.function (a free function, a functor method or a
+  /// classtype method): annotated parameters after `self`, the return type.
+  void FunctionSignature(const std::string& name, Function& f);
+
+  // @pk.classtype classes (kernel_compiler_classtypes.cpp): C++ structs whose
+  // members are __init__'s annotated `self.x: T = ...`, constructed and used
+  // as locals, parameters and return values of workunits and @pk.functions.
+  struct ClassType {
+    Node def, init;
+    std::vector<std::pair<std::string, TypeRef>> fields, ctor_params;
+    std::map<std::string, Function> methods;
+  };
+  void ClassTypeSignatures();
+  std::string GenerateClassTypes();
+  /// The C++ spelling of a scalar or classtype.
+  std::string TypeCpp(const TypeRef& t) const;
+  /// `T(args)`: a classtype's constructor; null when `name` is no classtype.
+  bool IsClassType(const std::string& name) const { return classtypes_.count(name) > 0; }
+  Expr Construct(const Node& call, const std::string& name, const std::vector<Node>& args);
+  /// `obj.method(args)` of a classtype object (`self.method` inside its own methods).
+  Expr ClassMethodCall(const Node& call, const std::string& object_cpp, const std::string& cls, const std::string& method,
+                       const std::vector<Node>& args);
+  /// `obj.x` of a classtype object: its field, or null when obj is no classtype.
+  bool ClassField(const Node& attribute, Expr* out);
+  /// A function argument or returned value checked against its declared type.
+  Expr Converted(const Node& n, const TypeRef& want, const std::string& what);
+  std::map<std::string, ClassType> classtypes_;
+  std::string class_;  // the classtype whose constructor or method is being compiled
+  std::map<std::string, Sym> class_scope_;  // its fields: "self.x" -> this->x
   /// Binds one kernel argument (a keyword argument or a functor member) to
   /// its C++ member; annotations win over the runtime type (dialect §5).
   void BindArgument(const Node& at, const std::string& name, const TypeRef& ann, const Node& ann_node,
@@ -219,6 +248,8 @@ class Compiler {
   std::set<std::string>* calls_ = nullptr;
   Node class_def_;                              // functors and workloads: the class
   std::map<std::string, Node> member_annotations_;  // "self.x" -> annotation in __init__
+  std::set<std::string> atomic_params_;  // views the decorator declares pk.Trait.Atomic ("v", "self.v")
+  void AtomicViews(const Node& decorated, const std::string& prefix);
   std::string self_name_;                       // the `self` of the method being compiled
   std::map<std::string, Sym> member_scope_;      // "self.x" -> functor member
   CellReduction cell_;                          // op empty: none

@@ -44,6 +44,16 @@ void Compiler::Statement(const Node& s, int indent, std::string& out) {
     out += Where(s) + pad + c.code + ";\n";
     return;
   }
+  if (type == "nonlocal_statement") {
+    // Upstream ignores `nonlocal` (a team closure writing the workunit's
+    // accumulator, as in upstream's team_vector_loop example): closures are
+    // C++ lambdas capturing by reference, so they assign the enclosing names
+    // already. Python only allows it in a nested def, over enclosing names.
+    for (const Node& id : s.NamedChildren())
+      if (id.Type() == "identifier" && !Lookup(id.Text()))
+        Fail(id, "`nonlocal " + std::string(id.Text()) + "`", "nonlocal names a local or parameter of the enclosing workunit");
+    return;
+  }
   if (type == "pass_statement") return;
   if (type == "break_statement") { out += Where(s) + pad + "break;\n"; return; }
   if (type == "continue_statement") { out += Where(s) + pad + "continue;\n"; return; }
@@ -61,7 +71,7 @@ void Compiler::Statement(const Node& s, int indent, std::string& out) {
       return;
     }
     if (!v) Fail(s, "`return` without a value", "this @pk.function must return a value of its annotated type");
-    Expr e = Value(v);
+    Expr e = return_type_.kind == TypeRef::Kind::kClass ? Converted(v, return_type_, "returned value") : Value(v);
     out += Where(s) + pad + "return " + e.code + ";\n";
     return;
   }
@@ -156,6 +166,12 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
     Fail(a, "tuple assignment", "assign each variable in its own statement (swaps need a declared temporary)");
   if (right && right.Type() == "assignment") Fail(a, "chained assignment", "assign each variable in its own statement");
   if (right && (right.Type() == "expression_list")) Fail(right, "tuple", "tuples are not supported in workunits");
+  Expr field;
+  if (ClassField(left, &field)) {  // `self.x = ...` in a classtype, `obj.x = ...` of a classtype object
+    if (!right) Fail(a, "declaration without a value", "give the member a value");
+    out += Where(a) + pad + field.code + " = " + Converted(right, field.type, "value").code + ";\n";
+    return;
+  }
   if (type) {
     if (left.Type() != "identifier") Fail(left, "annotated assignment to '" + std::string(left.Text()) + "'", "annotations declare plain locals");
     if (!right) Fail(a, "declaration without a value", "give the local a value: `" + std::string(left.Text()) + ": T = ...`");
@@ -176,6 +192,12 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
       return;
     }
     if (t.kind == TypeRef::Kind::kView && t.layout == 'S') return ScratchDeclaration(a, name, t, indent, out);
+    if (t.kind == TypeRef::Kind::kClass) {
+      Expr v = Converted(right, t, "value");
+      Declare(left, name, t);
+      out += Where(a) + pad + TypeCpp(t) + " " + Mangle(name) + " = " + v.code + ";\n";
+      return;
+    }
     if (t.kind != TypeRef::Kind::kScalar) Fail(type, "local of type '" + std::string(type.Text()) + "'", "locals are scalars or List[T]; views come in as arguments or subviews");
     Expr v = Value(right);
     Declare(left, name, t);
@@ -228,7 +250,7 @@ void Compiler::Assignment(const Node& a, int indent, std::string& out) {
            "declare it with a type: `" + name + ": " + alias_ + ".double = ...` (or int, " + alias_ + ".int64, ...)");
     if (sym->type.kind == TypeRef::Kind::kView) Fail(left, "rebinding view '" + name + "'", "views cannot be reassigned; take a new subview under another name");
     if (sym->type.kind == TypeRef::Kind::kList) Fail(left, "assignment to local array '" + name + "'", "assign its elements: " + name + "[k] = ...");
-    Expr v = Value(right);
+    Expr v = sym->type.kind == TypeRef::Kind::kClass ? Converted(right, sym->type, "value") : Value(right);
     out += Where(a) + pad + sym->cpp + " = " + v.code + ";\n";
     return;
   }
@@ -257,6 +279,8 @@ void Compiler::Augmented(const Node& a, int indent, std::string& out) {
     target = Expr{sym->cpp, sym->type};
   } else if (left.Type() == "subscript") {
     target = Access(left);
+  } else if (ClassField(left, &target)) {
+    if (target.type.kind == TypeRef::Kind::kClass) Fail(left, "augmented assignment to a classtype object", "update its members");
   } else if (IsSelfMember(left)) {
     Fail(left, "augmented assignment to member '" + std::string(left.Text()) + "'", "functor members are read-only in workunits (upstream's operator() is const); write results to a view member");
   } else {

@@ -62,7 +62,6 @@ const std::map<std::string, std::pair<std::string, std::string>> kRejectedStatem
     {"raise_statement", {"`raise` statement", "workunits cannot raise; flag errors in a view and check on the host"}},
     {"assert_statement", {"`assert` statement", "check on the host, or flag failures in a view"}},
     {"global_statement", {"`global` statement", "pass the value as a keyword argument"}},
-    {"nonlocal_statement", {"`nonlocal` statement", "pass the value as a keyword argument"}},
     {"delete_statement", {"`del` statement", "remove it"}},
     {"function_definition", {"nested `def`", "define a top-level @pk.function instead"}},
     {"decorated_definition", {"nested decorated definition", "define a top-level @pk.function instead"}},
@@ -223,7 +222,8 @@ std::string ViewCpp(const TypeRef& t) {
   std::string stars(t.rank, '*');
   return std::string("Kokkos::View<") + ScalarCpp(t.scalar) + stars + ", " +
          (t.layout == 'L' ? "Kokkos::LayoutLeft" : "Kokkos::LayoutRight") +
-         ", CrbMemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>";
+         (t.atomic ? ", CrbMemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged | Kokkos::Atomic>>"
+                   : ", CrbMemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>");
 }
 
 }  // namespace pykokkos_rt::front

@@ -124,9 +124,15 @@ def test_default_space_from_the_environment():
     assert out.stdout.strip() == "Serial"
 
 
-def test_unsupported_policies_say_why():
-    with pytest.raises(NotImplementedError, match="standalone workunits"):
-        pk.MDRangePolicy([0, 0], [2, 2])
+def test_mdrange_of_a_standalone_workunit_is_refused_in_strict_mode(monkeypatch):
+    # Upstream runs MDRangePolicy only for workload and functor methods.
+    monkeypatch.setenv("PYKOKKOS_RT_STRICT", "upstream")
+    with pytest.raises(TypeError, match="standalone workunit is not PyKokkos that upstream runs"):
+        pk.parallel_for(pk.MDRangePolicy([0, 0], [2, 2]), test_mdrange_of_a_standalone_workunit_is_refused_in_strict_mode)
+    with pytest.raises(ValueError, match="2 to 6"):
+        pk.MDRangePolicy([0], [2])
+    with pytest.raises(TypeError, match="Python int"):
+        pk.MDRangePolicy([0, 0], [2, 2.0])
 
 
 def test_other_host_names():

@@ -18,6 +18,7 @@ import enum
 import inspect as _inspect
 import math as _math
 import os as _os
+import sys as _sys
 import time as _time
 from types import MethodType as _MethodType
 
@@ -187,6 +188,9 @@ class MemorySpace(enum.Enum):
     HostSpace = "HostSpace"
     CudaSpace = "CudaSpace"
     CudaUVMSpace = "CudaUVMSpace"
+    HIPSpace = "HIPSpace"
+    HIPManagedSpace = "HIPManagedSpace"
+    OpenMPTargetSpace = "OpenMPTargetSpace"
 
 
 class Trait(enum.Enum):
@@ -337,7 +341,10 @@ def array(ndarray, dtype=None, space=None, layout=None):
     if isinstance(ndarray, View):
         return ndarray
     if not isinstance(ndarray, _np.ndarray):
-        raise TypeError("pykokkos: pk.array takes a NumPy array, got %s" % type(ndarray).__name__)
+        # Upstream: anything else goes through np.asarray (a list, a scalar): a copy.
+        ndarray = _np.asarray(ndarray)
+        if ndarray.ndim == 0:
+            ndarray = ndarray.reshape(1)
     if not (ndarray.flags.c_contiguous or ndarray.flags.f_contiguous):
         raise ValueError("pykokkos: pk.array needs a C- or F-contiguous array (strides are ignored upstream); "
                          "pass np.ascontiguousarray(a)")
@@ -403,20 +410,23 @@ def _strict():
     return mode == "upstream"
 
 
-def zeros(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
-    return View(shape, dtype, space, layout)
+# Upstream's creation functions take `dtype=None` (float64) and `device=None`
+# (the array API's keyword; views live in the default memory space here).
+def zeros(shape, dtype=None, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault, device=None):
+    return View(shape, dtype or float64, space, layout)
 
 
-def ones(shape, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
+def ones(shape, dtype=None, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault, device=None):
     if isinstance(shape, _builtin_int):
         raise TypeError("pykokkos: pk.ones takes a shape sequence (upstream pk.ones(3) fails): pk.ones([3])")
-    v = View(shape, dtype, space, layout)
+    v = View(shape, dtype or float64, space, layout)
     v.data.fill(1)
     return v
 
 
-def full(shape, fill_value, dtype=float64, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault):
-    v = View(shape, dtype, space, layout)
+def full(shape, fill_value, dtype=None, space=MemorySpace.MemorySpaceDefault, layout=Layout.LayoutDefault,
+         device=None):
+    v = View(shape, dtype or float64, space, layout)
     v.data.fill(fill_value)
     return v
 
@@ -470,16 +480,9 @@ class RangePolicy:
         self.end = end
 
 
-class _Unsupported:
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("pykokkos: %s does not work with standalone workunits upstream; "
-                                  "flatten or nest loops (outer parallel, inner serial)" % type(self).__name__)
-
-
-class MDRangePolicy(_Unsupported):
-    pass
-
-
+from ._mdrange import Iterate, MDRangePolicy, Rank  # noqa: E402,F401
+from ._sort import BinOp1D, BinOp3D, BinSort  # noqa: E402,F401
+from . import _fusion  # noqa: E402  (parallel_for(policy, [wu_0, wu_1], args_0={...}, args_1={...}))
 from ._hierarchy import (AUTO, PerTeam, PerThread, ScratchView1D, ScratchView2D, ScratchView3D,  # noqa: E402
                          TeamMember, TeamPolicy, TeamThreadRange, TeamVectorRange, ThreadVectorRange, ViewTypeInfo,
                          callback, classtype, execute, functor, main, single, workload, _members)
@@ -526,6 +529,9 @@ def _scalar_code(v):
 def _arg_code(v):
     """Type propagation (dialect §5): the signature of one runtime value."""
     if type(v) is View:
+        if v.trait is Trait.Atomic:  # Kokkos::MemoryTraits<Atomic>: every element access is atomic
+            code = _arg_code(v.data)
+            return code and code + ":A"
         v = v.data
     elif isinstance(v, View):
         v = v._signature_array()
@@ -549,7 +555,7 @@ _DISPATCH = {"for": "parallel_for", "reduce": "parallel_reduce", "scan": "parall
 
 def _specialise(kind, wu, space, sig, kwargs, team):
     if not callable(wu) or not hasattr(wu, "__code__"):
-        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind.split(":")[0]], wu))
+        raise TypeError("pykokkos: %s expects a @pk.workunit function, got %r" % (_DISPATCH[kind.split(":")[0].split("@")[0]], wu))
     name = wu.__name__
     functor_class = ""
     if _inspect.ismethod(wu):
@@ -600,9 +606,18 @@ def _warn_single_thread(wu):
 
 
 def _dispatch(kind, args, kwargs, initial=None):
+    if len(args) == 4 or (len(args) == 3 and not (args[0] is None or isinstance(args[0], str))):
+        # Upstream's ([name,] policy, workunit, view_or_number): the last is the
+        # target view of its lambda form or an initial value, neither of which
+        # reaches a standalone workunit.
+        if not isinstance(args[-1], (View, _builtin_int, _builtin_float)) or \
+                (len(args) == 4 and not (args[0] is None or isinstance(args[0], str))):
+            raise TypeError("pykokkos: %s: wrong arguments: it takes ([name,] policy, workunit[, view or number], "
+                            "**kwargs); kernel arguments are keywords" % _DISPATCH[kind.split(":")[0]])
+        args = args[:-1]
     if len(args) == 3:
         label, policy, wu = args
-        if not isinstance(label, str):
+        if not (label is None or isinstance(label, str)):
             raise TypeError("pykokkos: %s(name, policy, workunit, ...): the name must be a str" % _DISPATCH[kind.split(":")[0]])
     elif len(args) == 2:
         policy, wu = args
@@ -616,6 +631,11 @@ def _dispatch(kind, args, kwargs, initial=None):
         begin, end, space = 0, policy, _default_space
     elif isinstance(policy, RangePolicy):
         begin, end, space = policy.begin, policy.end, policy.space
+        if space is ExecutionSpace.Default:
+            space = _default_space
+    elif isinstance(policy, MDRangePolicy):
+        kind = policy._kind(kind, wu)
+        begin, end, space = 0, 1, policy.space
         if space is ExecutionSpace.Default:
             space = _default_space
     elif isinstance(policy, TeamPolicy):
@@ -641,6 +661,8 @@ def _dispatch(kind, args, kwargs, initial=None):
         kwargs = dict(kwargs)
         kwargs["crb.initial"] = 0 if initial is None else initial
         kwargs["crb.has_initial"] = 0 if initial is None else 1
+    if type(policy) is MDRangePolicy:
+        kwargs = policy._bounds(kwargs)
     if team:
         kwargs = dict(kwargs)
         kwargs["crb.team_size"] = policy.team_size
@@ -671,46 +693,13 @@ def _dispatch(kind, args, kwargs, initial=None):
 
 def parallel_for(*args, **kwargs):
     """parallel_for([name,] policy, workunit, **kwargs) -> None"""
+    if args and type(args[-1]) is list:
+        return _fusion.dispatch_fused(_dispatch, "for", args, kwargs)
     _dispatch("for", args, kwargs)
 
 
-class _Reducer:
-    """A reducer of parallel_reduce (this runtime's extension; upstream only
-    sums). The workunit's accumulator starts at the reduction's identity in
-    each thread (or at `initial`, for max and min) and the body updates it:
-    `if x > acc: acc = x`, `acc *= x`. The result also covers `initial`."""
-    op = None
-
-    def __init__(self, initial=None):
-        if initial is not None and not isinstance(initial, (_builtin_int, _builtin_float, _np.generic)):
-            raise TypeError("pykokkos: pk.%s(initial): the initial value is a number, got %s"
-                            % (type(self).__name__, type(initial).__name__))
-        self.initial = initial
-
-
-class Max(_Reducer):
-    """pk.parallel_reduce(policy, workunit, pk.Max[(initial)], ...): the largest value (Kokkos::Max)."""
-    op = "max"
-
-
-class Min(_Reducer):
-    """pk.parallel_reduce(policy, workunit, pk.Min[(initial)], ...): the smallest value (Kokkos::Min)."""
-    op = "min"
-
-
-class Prod(_Reducer):
-    """pk.parallel_reduce(policy, workunit, pk.Prod[(initial)], ...): the product (Kokkos::Prod)."""
-    op = "prod"
-
-
-def _reducer_of(args):
-    """The reducer given as the last positional argument, or None."""
-    if len(args) < 3:
-        return None
-    last = args[-1]
-    if isinstance(last, type) and issubclass(last, _Reducer):
-        return last()
-    return last if isinstance(last, _Reducer) else None
+# pk.Max, pk.Min, pk.Prod: _reducers.py.
+from ._reducers import Max, Min, Prod, _Reducer, _reducer_of  # noqa: E402,F401
 
 
 def parallel_reduce(*args, **kwargs):
@@ -718,6 +707,8 @@ def parallel_reduce(*args, **kwargs):
     or with a reducer (pk.Max, pk.Min, pk.Prod, or pk.Max(initial) ...) the
     reduction it names. Sums start at 0 and ignore initial_value, as upstream."""
     kwargs.pop("initial_value", None)
+    if args and type(args[-1]) is list:
+        return _fusion.dispatch_fused(_dispatch, "reduce", args, kwargs)
     reducer = _reducer_of(args)
     if reducer is None:
         return _dispatch("reduce", args, kwargs)
@@ -788,6 +779,10 @@ _cuda.init(View, _AVAILABLE)
 CudaSpace = MemorySpace.CudaSpace
 CudaUVMSpace = MemorySpace.CudaUVMSpace
 
+from . import _views_api  # noqa: E402  (View ==, Subview, resize, the enum members as globals)
+from ._views_api import from_array, from_numpy, get_default_memory_space, is_host_execution_space  # noqa: E402,F401
+
+_views_api.init(_sys.modules[__name__])
 from . import interface, linalg  # noqa: E402,F401  (upstream's module paths)
 
 # Math constants, as the kernel language spells them.

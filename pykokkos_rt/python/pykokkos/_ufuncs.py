@@ -305,6 +305,22 @@ def find_max(view):
     return _np.max(_data(view)).item()
 
 
+def index(view_a, view_b, profiler_name=None):
+    """Gathers view_a at the indices view_b holds: out[i] = view_a[view_b[i]]."""
+    return _wrap(_np.ascontiguousarray(_data(view_a)[_np.asarray(_data(view_b)).astype(_np.int64)]))
+
+
+def broadcast_view(val, view_b):
+    """A scalar, 1-D or 2-D value stretched to view_b's shape (a new view)."""
+    return _wrap(_np.ascontiguousarray(_np.broadcast_to(_data(val), _np.shape(_data(view_b)))))
+
+
+def expand_dims(view, axis):
+    """The view with a dimension of extent 1 inserted at `axis` (a new view)."""
+    return _wrap(_np.ascontiguousarray(_np.expand_dims(_data(view), axis)))
+
+
+__all__ += ["index", "broadcast_view", "expand_dims"]
 __all__ += ["sign", "round", "rint", "positive", "floor_divide", "logaddexp", "logaddexp2", "remainder",
             "true_divide", "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "logical_and",
             "logical_or", "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "var", "np_matmul", "argmax",
