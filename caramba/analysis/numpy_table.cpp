@@ -144,6 +144,10 @@ const NumpyFunction kTable[] = {
     // int64, as np.sum), one element after the other.
     {"cumsum",     C::kScan,    1, 1, "",         R::kSum,    D::kSumLike,   ""},
     {"cumprod",    C::kScan,    1, 1, "",         R::kProd,   D::kSumLike,   ""},
+    // The sign of a scalar, as Numba computes it: 1 or -1 in the operand's
+    // type (int8 for a bool), and the operand itself when it is neither
+    // positive nor negative (np.sign(-0.0) is -0.0, np.sign(nan) is nan).
+    {"sign",       C::kSign,    1, 1, "",         R::kNone,   D::kPromote,   ""},
     // Allocations: the caller performs them (KernelPlan::allocations).
     {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
@@ -157,12 +161,24 @@ const NumpyFunction kTable[] = {
     // caller runs the call itself, as written.
     {"eye",        C::kAllocation, 1, 4, "",      R::kNone,   D::kFromArgs,  ""},
     {"identity",   C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
-    // Scalar casts.
-    {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
-    {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},
+    // Scalar casts; the scalar column is the Numba type. Integer casts wrap
+    // around (np.uint8(300) == 44) and type the arithmetic that follows by
+    // Numba's rules (integer_typing.h).
+    {"float64",    C::kCast,    1, 1, "float64",  R::kNone,   D::kFloat,     ""},
+    {"int64",      C::kCast,    1, 1, "int64",    R::kNone,   D::kPromote,   ""},
     // A float32 scalar (conv2d's `acc = np.float32(0.0)`): the dialect's
     // float(), a C++ float, so float32 arithmetic stays float32 as in Numba.
     {"float32",    C::kCast,    1, 1, "float32",  R::kNone,   D::kFloat,     ""},
+    {"int8",       C::kCast,    1, 1, "int8",     R::kNone,   D::kPromote,   ""},
+    {"int16",      C::kCast,    1, 1, "int16",    R::kNone,   D::kPromote,   ""},
+    {"int32",      C::kCast,    1, 1, "int32",    R::kNone,   D::kPromote,   ""},
+    {"intp",       C::kCast,    1, 1, "int64",    R::kNone,   D::kPromote,   ""},
+    {"int_",       C::kCast,    1, 1, "int64",    R::kNone,   D::kPromote,   ""},
+    {"uint8",      C::kCast,    1, 1, "uint8",    R::kNone,   D::kPromote,   ""},
+    {"uint16",     C::kCast,    1, 1, "uint16",   R::kNone,   D::kPromote,   ""},
+    {"uint32",     C::kCast,    1, 1, "uint32",   R::kNone,   D::kPromote,   ""},
+    {"uint64",     C::kCast,    1, 1, "uint64",   R::kNone,   D::kPromote,   ""},
+    {"uintp",      C::kCast,    1, 1, "uint64",   R::kNone,   D::kPromote,   ""},
 };
 
 // `a.sum()` and friends: the method spelling of a reduction row.

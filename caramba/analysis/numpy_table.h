@@ -36,6 +36,7 @@ enum class NumpyClass {
   kHistogram,   // np.histogram(x, bins, range): counts per bin and the edges, unpacked into two names
   kRange,       // np.arange, np.linspace: a new vector of evenly spaced values, from scalars
   kScan,        // np.cumsum, np.cumprod: running sums (products) of the flattened array, a serial scan
+  kSign,        // np.sign(x) of a scalar: 1 or -1 in x's type, x itself when it is zero or NaN
 };
 
 /// What a reduction computes (kReduction rows).
