@@ -28,8 +28,10 @@ void Builder::CheckIntegerTyping() {
       // (LLVM's and C++'s alike), so no translation can promise Numba's
       // value. np.int64 of a float keeps its own lowering (an int64
       // temporary, as int()).
+      // A float only assumed (no recorded types) is CRB140's to report.
+      bool assumed = !unknown_dtype_.empty() || !assumed_float_.empty();
       auto cast = IntegerCastOf(n, imports);
-      if (cast && *cast != Scalar::kInt64) {
+      if (cast && *cast != Scalar::kInt64 && !assumed) {
         Node arg = n.ChildByField("arguments").NamedChild(0);
         Scalar at = type_of(arg);
         if (at != Scalar::kUnknown && !IntLike(at) && !IntegerLiteralBits(arg))

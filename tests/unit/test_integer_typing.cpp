@@ -10,6 +10,7 @@
 #include "caramba/analysis/scalar_types.h"
 #include "caramba/module_analysis.h"
 #include "caramba/syntax.h"
+#include "planned.h"
 
 using namespace caramba;
 
@@ -173,4 +174,20 @@ TEST_CASE("integer lowering: a cast whose operand always fits is the operand (fn
   CHECK(n.Lower(&pre) == "_pk_t0");
   REQUIRE(pre.size() == 1);
   CHECK(pre[0] == "_pk_t0: pk.uint32 = i");
+}
+
+TEST_CASE("integer plan: what no lowering reproduces is refused (larger_than, float casts, mixed locals)") {
+  caramba_test::Planned m(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit(\"int64(uint64[:], int64)\")\ndef larger_than(keys, limit):\n    n = 0\n"
+      "    for i in range(keys.shape[0]):\n        if keys[i] > limit:\n            n += 1\n    return n\n\n"
+      "@njit(\"int64(uint64[:])\")\ndef above_zero(keys):\n    n = 0\n"
+      "    for i in range(keys.shape[0]):\n        if keys[i] > 0:\n            n += 1\n    return n\n\n"
+      "@njit(\"uint32(float64)\")\ndef to_u32(x):\n    return np.uint32(x)\n\n"
+      "@njit(\"float64(uint64, int64)\")\ndef mixed(u, c):\n    x = u\n    if c > 0:\n"
+      "        x = -1\n    return x\n");
+  CHECK(caramba_test::Refused(m.Of("larger_than"), "CRB128"));
+  CHECK(m.Of("above_zero").refusals.empty());  // a non-negative literal compares right
+  CHECK(caramba_test::Refused(m.Of("to_u32"), "CRB201"));
+  CHECK(caramba_test::Refused(m.Of("mixed"), "CRB124"));
 }
