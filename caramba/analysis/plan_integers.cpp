@@ -21,8 +21,30 @@ bool IntLike(Scalar s) { return IsInteger(s) || s == Scalar::kBool; }
 void Builder::CheckIntegerTyping() {
   const ImportTable& imports = mod_.imports;
   auto type_of = [&](const Node& e) { return TypeOfExpr(e, plan_.types, imports).scalar; };
+  bool unsigned_refused = false;
   Walk(body_, [&](const Node& n) {
     std::string_view t = n.Type();
+    if (t == "call" && !unsigned_refused && !recorded_ && !function_args_) {
+      // An unsigned cast makes the signedness and width of every integer
+      // around it decide the code (integer_typing.h); static inference
+      // proves an array integer, never which integer: a guess would be
+      // output (type_inference.h's rule).
+      auto cast = IntegerCastOf(n, imports);
+      std::string names;
+      for (const auto& p : plan_.params)
+        if (plan_.types[p].scalar != Scalar::kUnknown && !IsFloat(plan_.types[p].scalar))
+          names += (names.empty() ? "'" : ", '") + p + "'";
+      if (cast && IsUnsigned(*cast) && !names.empty()) {
+        Refuse(DiagId::kNoTypeEvidence,
+               "the translation depends on whether the values of " + names +
+                   " are signed or unsigned integers (it converts with " +
+                   std::string(n.ChildByField("function").Text()) + "()), and nothing in the kernel says which",
+               n,
+               "record the types Numba sees when your code runs: `caramba record -- python your_script.py`, "
+               "or give the kernel an eager signature");
+        unsigned_refused = true;
+      }
+    }
     if (t == "call") {
       // np.uint32(2.5) truncates; out of range the conversion is undefined
       // (LLVM's and C++'s alike), so no translation can promise Numba's
