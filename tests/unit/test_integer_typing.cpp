@@ -191,3 +191,11 @@ TEST_CASE("integer plan: what no lowering reproduces is refused (larger_than, fl
   CHECK(caramba_test::Refused(m.Of("to_u32"), "CRB201"));
   CHECK(caramba_test::Refused(m.Of("mixed"), "CRB124"));
 }
+
+TEST_CASE("integer plan: without recorded types an unsigned cast is CRB140 (crc32 without a profile)") {
+  caramba_test::Planned m(
+      "import numpy as np\nfrom numba import njit\n\n"
+      "@njit\ndef crc32(data, table):\n    crc = np.uint32(0xFFFFFFFF)\n    for i in range(data.shape[0]):\n"
+      "        crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8)\n    return crc\n");
+  CHECK(caramba_test::Refused(m.Of("crc32"), "CRB140"));
+}
