@@ -195,7 +195,26 @@ const std::string_view kAttributes[][2] = {{"T", "transpose"}};
 // np.min and np.prod with an axis fail to type there).
 const std::string_view kAxisReductions[] = {"sum", "argmax", "argmin"};
 
+// Functions kernels do not take, with what a user can do instead. Sorting
+// is a host operation: NumPy's np.sort gives Numba's values, but np.argsort
+// orders equal elements by its own algorithm, not Numba's quicksort.
+const std::string_view kRefusalHelp[][2] = {
+    {"sort", "sort before the kernel runs (s = np.sort(x)) and pass the sorted array in"},
+    {"argsort", "compute the order before the kernel runs and pass it in (with equal elements, NumPy's "
+                "np.argsort may order them differently from Numba's)"},
+    {"interp", "write the interpolation as a loop over the points (a binary search in xp, then the linear "
+               "formula), or call np.interp before the kernel runs"},
+};
+
 }  // namespace
+
+std::string_view NumpyRefusalHelp(std::string_view q) {
+  if (q.substr(0, 6) != "numpy.") return "";
+  q.remove_prefix(6);
+  for (const auto& row : kRefusalHelp)
+    if (row[0] == q) return row[1];
+  return "";
+}
 
 const NumpyFunction* FindNumpyFunction(std::string_view q) {
   if (q.substr(0, 6) != "numpy.") return nullptr;

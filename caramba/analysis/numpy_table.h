@@ -84,6 +84,10 @@ bool NumpyAcceptsAxis(const NumpyFunction* f);
 /// because a translation cannot draw the numbers NumPy or Numba would.
 bool IsNumpyRandom(std::string_view qualified);
 
+/// What to do instead of a NumPy function that kernels do not take (the
+/// help of its CRB201), or "" when there is nothing particular to say.
+std::string_view NumpyRefusalHelp(std::string_view qualified);
+
 /// Name of a reduction for messages ("np.sum").
 std::string_view NumpyReduceName(NumpyReduce r);
 

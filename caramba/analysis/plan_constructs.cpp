@@ -357,7 +357,7 @@ bool Builder::CheckCall(const Node& n) {
       allocation_calls_.push_back(n);
       return false;  // checked by FindPattern (placement, arguments)
     }
-    Refuse(DiagId::kNumpyInKernel, "calls " + shown + "()", n);
+    Refuse(DiagId::kNumpyInKernel, "calls " + shown + "()", n, std::string(NumpyRefusalHelp(q)));
     return false;
   }
   Node receiver = fn.Type() == "attribute" ? fn.ChildByField("object") : Node();
