@@ -188,6 +188,10 @@ std::string KernelWriter::Signature() {
                                           : plan_.returns == ReturnKind::kScalar && !loop_) {
     Scalar t = loop_ ? plan_.reduction.type : plan_.return_type;
     if (t == Scalar::kBool) t = Scalar::kInt64;
+    // Kokkos reduces values whose size is a multiple of an int's: a uint8
+    // result (uint8_checksum) travels in a 64-bit accumulator of its
+    // signedness, which holds its value.
+    if (IsInteger(t) && BitWidth(t) < 32) t = IsSigned(t) ? Scalar::kInt64 : Scalar::kUInt64;
     sig += ", " + acc_ + ": pk.Acc[" + DialectScalar(t) + "]";
   }
   auto used = [&](const std::string& p) { return Mentions(body_, p); };

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "caramba/analysis/integer_division.h"
+#include "caramba/analysis/integer_typing.h"
 
 namespace caramba {
 
@@ -162,7 +163,9 @@ void KernelWriter::LowerSimple(const Node& s) {
     Scalar rt = TypeOfExpr(r, plan_.types, ctx_.module().imports, &env_.type_memo).scalar;
     bool ints = (IsInteger(lt) || lt == Scalar::kBool) && (IsInteger(rt) || rt == Scalar::kBool);
     std::string rp = r.Type() == "identifier" || r.Type() == "integer" || r.Type() == "float" ? rhs : "(" + rhs + ")";
-    bool checked = ChecksZeroDivision(r, env_), u64 = lt == Scalar::kUInt64 && rt == Scalar::kUInt64;
+    // Numba divides in uint64 only when both operands are unsigned (integer_typing.h).
+    bool checked = ChecksZeroDivision(r, env_),
+         u64 = NumbaIntegerBinary(op.substr(0, op.size() - 1), lt, rt) == Scalar::kUInt64;
     if (op == "//=" && ints) return Emit(s, pre, {lhs + " = " + IntFloorDiv(lhs, rhs, env_, checked, u64)});
     if (op == "%=" && ints) {
       std::string v = IntPyMod(lhs, rhs, env_, checked, u64);

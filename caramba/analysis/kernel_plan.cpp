@@ -119,6 +119,7 @@ void Builder::Build() {
   InferLocalTypes();
   CheckStaticEvidence();
   CheckArrays();
+  CheckIntegerTyping();
   LowerNumpyStatements();
   CheckPreludePositions();
   CheckSubviews();

@@ -16,6 +16,7 @@
 
 #include "caramba/analysis/iteration_privacy.h"
 #include "caramba/analysis/numpy_lowering.h"
+#include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -37,8 +38,9 @@ bool IsPureCall(const Node& call, const ImportTable& imports) {
   std::string last = q.substr(q.rfind('.') == std::string::npos ? 0 : q.rfind('.') + 1);
   if (q.rfind("math.", 0) == 0) return FindMathFunction(last) != nullptr;
   if (q.rfind("numpy.", 0) == 0)
-    return FindNumpyScalarFunction(last) != nullptr || ScalarBuiltinAlias(q) != q || q == "numpy.float64" ||
-           q == "numpy.float32" || q == "numpy.int64" || q == "numpy.int32";
+    return FindNumpyScalarFunction(last) != nullptr || ScalarBuiltinAlias(q) != q ||
+           (FindNumpyFunction(q) &&
+            (FindNumpyFunction(q)->cls == NumpyClass::kCast || FindNumpyFunction(q)->cls == NumpyClass::kSign));
   return false;
 }
 

@@ -7,6 +7,8 @@
 
 #include "caramba/analysis/function_extents.h"
 #include "caramba/analysis/integer_division.h"
+#include "caramba/analysis/integer_lowering.h"
+#include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/walk.h"
 
 namespace caramba {
@@ -326,11 +328,29 @@ std::string LowerCall(const Node& e, LowerEnv& env, Prelude& pre) {
     return out + ")";
   }
   if ((q == "float" || q == "numpy.float64") && args.size() == 1) return "pk.double(" + LowerExpr(args[0], env, pre) + ")";
+  // np.uint32(x), np.int8(x) ... of an integer: wraparound, Numba's types
+  // for what follows (integer_lowering.h).
+  if (auto cast = IntegerCastOf(e, env.imports); cast && (IsInt(TypeOf(args[0], env)) || IntegerLiteralBits(args[0])))
+    return LowerIntegerCast(e, *cast, Scalar::kUnknown, env, pre);
   // The dialect's float() is a C++ float: np.float32's value exactly.
   if (q == "numpy.float32" && args.size() == 1) return "float(" + LowerExpr(args[0], env, pre) + ")";
   if (q == "numpy.int64" && args.size() == 1) {
     if (IsInt(TypeOf(args[0], env))) return LowerExpr(args[0], env, pre);
     return Temp(Scalar::kInt64, LowerExpr(args[0], env, pre), env, pre);
+  }
+  if (const NumpyFunction* f = FindNumpyFunction(q); f && f->cls == NumpyClass::kSign && args.size() == 1) {
+    // Numba's np.sign: 1 or -1 in the operand's type, else the operand
+    // itself (a zero keeps its sign, NaN stays NaN).
+    Scalar t = TypeOf(e, env);
+    std::string name = Temp(t, LowerExpr(args[0], env, pre), env, pre);
+    bool fl = IsFloat(t);
+    pre.push_back("if " + name + " > 0:");
+    pre.push_back(env.indent_unit + name + " = " + (fl ? "1.0" : "1"));
+    if (IsSigned(t) || fl) {
+      pre.push_back("elif " + name + " < 0:");
+      pre.push_back(env.indent_unit + name + " = " + (fl ? "-1.0" : "-1"));
+    }
+    return name;
   }
   if (q == "bool" && args.size() == 1) return "(" + Atom(args[0], LowerExpr(args[0], env, pre)) + " != 0)";
   if (q == "int" && args.size() == 1) {
@@ -403,13 +423,21 @@ std::string LowerExpr(const Node& e, LowerEnv& env, Prelude& pre) {
   std::string_view t = e.Type();
   if (t == "conditional_expression") return LowerTernary(e, env, pre);
   if (t == "comparison_operator" && IsChain(e)) return LowerChain(e, env, pre);
+  if (t == "comparison_operator") {
+    std::string c = LowerIntegerComparison(e, env, pre);
+    if (!c.empty()) return c;
+  }
+  if (t == "unary_operator") {
+    std::string u = LowerUnsignedUnary(e, env, pre);
+    if (!u.empty()) return u;
+  }
   if (t == "boolean_operator") {
     std::string op(e.ChildByField("operator").Text());
     std::string lo = BoolOp(e.ChildByField("left")), ro = BoolOp(e.ChildByField("right"));
     if ((!lo.empty() && lo != op) || (!ro.empty() && ro != op)) return LowerMixedBool(e, env, pre);
     return Splice(e, env, pre);
   }
-  if (t == "binary_operator") return LowerBinary(e, env, pre);
+  if (t == "binary_operator") return IsUnsignedArithmetic(e, env) ? LowerUnsignedBinary(e, env, pre) : LowerBinary(e, env, pre);
   if (t == "call") return LowerCall(e, env, pre);
   if (t == "attribute") {
     std::string q = env.imports.Resolve(e);
@@ -429,12 +457,16 @@ std::string LowerAssignedValue(const Node& e, Scalar target, LowerEnv& env, Prel
       std::string op(s.ChildByField("operator").Text());
       Node l = s.ChildByField("left"), r = s.ChildByField("right");
       bool ints = IsInt(TypeOf(l, env)) && IsInt(TypeOf(r, env));
-      if (op == "//" && ints) return FloorDivText(l, r, env, pre);
+      if (op == "//" && ints && !IsUnsignedArithmetic(s, env)) return FloorDivText(l, r, env, pre);
       if (op == "**" && ints) return Splice(s, env, pre);
     }
     if (s.Type() == "call") {
       std::string q = env.imports.Resolve(s.ChildByField("function"));
       auto args = s.ChildByField("arguments").NamedChildren();
+      // `c = np.uint8(c + b)`: the declared target converts the same way.
+      if (auto cast = IntegerCastOf(s, env.imports);
+          cast && args.size() == 1 && (IsInt(TypeOf(args[0], env)) || IntegerLiteralBits(args[0])))
+        return LowerIntegerCast(s, *cast, target, env, pre);
       if ((q == "int" || q == "numpy.int64") && args.size() == 1 && !IsInt(TypeOf(args[0], env)))
         return LowerExpr(args[0], env, pre);
       if (q.rfind("math.", 0) == 0) {

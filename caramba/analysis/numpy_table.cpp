@@ -144,6 +144,10 @@ const NumpyFunction kTable[] = {
     // int64, as np.sum), one element after the other.
     {"cumsum",     C::kScan,    1, 1, "",         R::kSum,    D::kSumLike,   ""},
     {"cumprod",    C::kScan,    1, 1, "",         R::kProd,   D::kSumLike,   ""},
+    // The sign of a scalar, as Numba computes it: 1 or -1 in the operand's
+    // type (int8 for a bool), and the operand itself when it is neither
+    // positive nor negative (np.sign(-0.0) is -0.0, np.sign(nan) is nan).
+    {"sign",       C::kSign,    1, 1, "",         R::kNone,   D::kPromote,   ""},
     // Allocations: the caller performs them (KernelPlan::allocations).
     {"empty",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
     {"zeros",      C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
@@ -157,12 +161,24 @@ const NumpyFunction kTable[] = {
     // caller runs the call itself, as written.
     {"eye",        C::kAllocation, 1, 4, "",      R::kNone,   D::kFromArgs,  ""},
     {"identity",   C::kAllocation, 1, 2, "",      R::kNone,   D::kFromArgs,  ""},
-    // Scalar casts.
-    {"float64",    C::kCast,    1, 1, "float",    R::kNone,   D::kFloat,     ""},
-    {"int64",      C::kCast,    1, 1, "int",      R::kNone,   D::kPromote,   ""},
+    // Scalar casts; the scalar column is the Numba type. Integer casts wrap
+    // around (np.uint8(300) == 44) and type the arithmetic that follows by
+    // Numba's rules (integer_typing.h).
+    {"float64",    C::kCast,    1, 1, "float64",  R::kNone,   D::kFloat,     ""},
+    {"int64",      C::kCast,    1, 1, "int64",    R::kNone,   D::kPromote,   ""},
     // A float32 scalar (conv2d's `acc = np.float32(0.0)`): the dialect's
     // float(), a C++ float, so float32 arithmetic stays float32 as in Numba.
     {"float32",    C::kCast,    1, 1, "float32",  R::kNone,   D::kFloat,     ""},
+    {"int8",       C::kCast,    1, 1, "int8",     R::kNone,   D::kPromote,   ""},
+    {"int16",      C::kCast,    1, 1, "int16",    R::kNone,   D::kPromote,   ""},
+    {"int32",      C::kCast,    1, 1, "int32",    R::kNone,   D::kPromote,   ""},
+    {"intp",       C::kCast,    1, 1, "int64",    R::kNone,   D::kPromote,   ""},
+    {"int_",       C::kCast,    1, 1, "int64",    R::kNone,   D::kPromote,   ""},
+    {"uint8",      C::kCast,    1, 1, "uint8",    R::kNone,   D::kPromote,   ""},
+    {"uint16",     C::kCast,    1, 1, "uint16",   R::kNone,   D::kPromote,   ""},
+    {"uint32",     C::kCast,    1, 1, "uint32",   R::kNone,   D::kPromote,   ""},
+    {"uint64",     C::kCast,    1, 1, "uint64",   R::kNone,   D::kPromote,   ""},
+    {"uintp",      C::kCast,    1, 1, "uint64",   R::kNone,   D::kPromote,   ""},
 };
 
 // `a.sum()` and friends: the method spelling of a reduction row.
@@ -179,7 +195,26 @@ const std::string_view kAttributes[][2] = {{"T", "transpose"}};
 // np.min and np.prod with an axis fail to type there).
 const std::string_view kAxisReductions[] = {"sum", "argmax", "argmin"};
 
+// Functions kernels do not take, with what a user can do instead. Sorting
+// is a host operation: NumPy's np.sort gives Numba's values, but np.argsort
+// orders equal elements by its own algorithm, not Numba's quicksort.
+const std::string_view kRefusalHelp[][2] = {
+    {"sort", "sort before the kernel runs (s = np.sort(x)) and pass the sorted array in"},
+    {"argsort", "compute the order before the kernel runs and pass it in (with equal elements, NumPy's "
+                "np.argsort may order them differently from Numba's)"},
+    {"interp", "write the interpolation as a loop over the points (a binary search in xp, then the linear "
+               "formula), or call np.interp before the kernel runs"},
+};
+
 }  // namespace
+
+std::string_view NumpyRefusalHelp(std::string_view q) {
+  if (q.substr(0, 6) != "numpy.") return "";
+  q.remove_prefix(6);
+  for (const auto& row : kRefusalHelp)
+    if (row[0] == q) return row[1];
+  return "";
+}
 
 const NumpyFunction* FindNumpyFunction(std::string_view q) {
   if (q.substr(0, 6) != "numpy.") return nullptr;

@@ -36,6 +36,7 @@ enum class NumpyClass {
   kHistogram,   // np.histogram(x, bins, range): counts per bin and the edges, unpacked into two names
   kRange,       // np.arange, np.linspace: a new vector of evenly spaced values, from scalars
   kScan,        // np.cumsum, np.cumprod: running sums (products) of the flattened array, a serial scan
+  kSign,        // np.sign(x) of a scalar: 1 or -1 in x's type, x itself when it is zero or NaN
 };
 
 /// What a reduction computes (kReduction rows).
@@ -82,6 +83,10 @@ bool NumpyAcceptsAxis(const NumpyFunction* f);
 /// NumPy's random streams ("numpy.random.rand"): refused inside kernels,
 /// because a translation cannot draw the numbers NumPy or Numba would.
 bool IsNumpyRandom(std::string_view qualified);
+
+/// What to do instead of a NumPy function that kernels do not take (the
+/// help of its CRB201), or "" when there is nothing particular to say.
+std::string_view NumpyRefusalHelp(std::string_view qualified);
 
 /// Name of a reduction for messages ("np.sum").
 std::string_view NumpyReduceName(NumpyReduce r);

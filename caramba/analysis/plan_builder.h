@@ -110,6 +110,8 @@ class Builder {
   /// KernelPlan::unknown_dtype_writes.
   void UnknownDtypeWrites();
   void CheckPreludePositions();
+  /// Integer operations whose Numba types no lowering reproduces (plan_integers.cpp).
+  void CheckIntegerTyping();
 
   // ---- calls: helpers that become @pk.functions, subviews (plan_calls.cpp)
   bool CheckHelperCall(const Node& n);

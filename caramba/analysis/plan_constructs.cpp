@@ -287,8 +287,10 @@ bool Builder::CheckCall(const Node& n) {
     Refuse(DiagId::kUnsupportedSyntax, "uses " + shown + "(...) outside a for loop header", n);
     return false;
   }
+  const NumpyFunction* numpy_row = FindNumpyFunction(q);
+  bool sign = numpy_row && numpy_row->cls == NumpyClass::kSign;
   if (q.rfind("numpy.", 0) == 0 && !recorded_ &&
-      (FindNumpyScalarFunction(q.substr(6)) || ScalarBuiltinAlias(q) != q)) {
+      (FindNumpyScalarFunction(q.substr(6)) || ScalarBuiltinAlias(q) != q || sign)) {
     // A NumPy ufunc applied straight to a parameter that is never indexed:
     // it may well be an array (Numba would map the ufunc over it), and a
     // translation that assumed a scalar would fail at run time.
@@ -302,6 +304,22 @@ bool Builder::CheckCall(const Node& n) {
         return false;
       }
     }
+  }
+  if (sign) {
+    // np.sign of scalars (lowering.cpp); of an array it would be an
+    // element-wise array expression, which is not lowered.
+    for (const Node& a : args.NamedChildren())
+      if (IsArrayExpr(a)) {
+        Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() on an array", n,
+               "write the loop: out[i] = np.sign(x[i])");
+        return false;
+      }
+    if (args.NamedChildCount() != 1) {
+      Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() with " + std::to_string(args.NamedChildCount()) + " arguments", n);
+      return false;
+    }
+    check_args(false);
+    return false;
   }
   if (q.rfind("numpy.", 0) == 0 && ScalarBuiltinAlias(q) != q) {
     // np.abs / np.minimum / np.maximum of scalars are the builtins.
@@ -332,8 +350,7 @@ bool Builder::CheckCall(const Node& n) {
       Refuse(DiagId::kNumpyInKernel, "calls " + shown + "() with " + std::to_string(nargs) + " arguments", n);
       return false;
     }
-    if (FindNumpyScalarFunction(last) ||
-        ((q == "numpy.float64" || q == "numpy.int64" || q == "numpy.float32") && args.NamedChildCount() == 1)) {
+    if (FindNumpyScalarFunction(last) || (row && row->cls == NumpyClass::kCast && nargs == 1)) {
       check_args(false);
       return false;
     }
@@ -341,7 +358,7 @@ bool Builder::CheckCall(const Node& n) {
       allocation_calls_.push_back(n);
       return false;  // checked by FindPattern (placement, arguments)
     }
-    Refuse(DiagId::kNumpyInKernel, "calls " + shown + "()", n);
+    Refuse(DiagId::kNumpyInKernel, "calls " + shown + "()", n, std::string(NumpyRefusalHelp(q)));
     return false;
   }
   Node receiver = fn.Type() == "attribute" ? fn.ChildByField("object") : Node();

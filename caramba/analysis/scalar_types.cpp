@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "caramba/analysis/integer_typing.h"
 #include "caramba/analysis/numpy_table.h"
 
 namespace caramba {
@@ -117,6 +118,10 @@ Scalar Unify(Scalar a, Scalar b) {
   if (a == Scalar::kUnknown) return b;
   if (b == Scalar::kUnknown) return a;
   if (a == b) return a;
+  // Two integers where control flow joins: NumPy's promotion (measured with
+  // Numba 0.56: int8 with uint8 is int16, uint32 with int64 int64, uint64
+  // with any signed type float64), not the arithmetic's int64/uint64.
+  if (IsIntLike(a) && IsIntLike(b)) return Promote(a, b);
   return Arith(a, b);
 }
 
@@ -167,7 +172,9 @@ Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& impor
   if (t == "unary_operator") {
     Scalar a = TypeOfExpr(e.ChildByField("argument"), names, imports, memo).scalar;
     std::string_view op = e.Child(0).Text();
-    if (op == "~" || a == Scalar::kBool) return ScalarType(a == Scalar::kUnknown ? a : Scalar::kInt64);
+    if (op == "~" || a == Scalar::kBool) return ScalarType(a == Scalar::kUnknown ? a : NumbaIntegerUnary(op, a) == Scalar::kUInt64 ? Scalar::kUInt64 : Scalar::kInt64);
+    // Numba computes -x of an integer at 64 bits, unsigned for unsigned x.
+    if (IsInteger(a)) return ScalarType(NumbaIntegerUnary(op, a));
     return ScalarType(a);
   }
   if (t == "conditional_expression") {
@@ -190,6 +197,8 @@ Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& impor
     }
     std::string_view op = e.ChildByField("operator").Text();
     if (l.scalar == Scalar::kUnknown || r.scalar == Scalar::kUnknown) return Type{};
+    // Integer operands: Numba's table (integer_typing.h).
+    if (Scalar s = NumbaIntegerBinary(op, l.scalar, r.scalar); s != Scalar::kUnknown) return ScalarType(s);
     if (op == "/") {
       if (l.scalar == Scalar::kFloat32 && (r.scalar == Scalar::kFloat32 || IsIntLike(r.scalar))) return l;
       if (r.scalar == Scalar::kFloat32 && IsIntLike(l.scalar)) return r;
@@ -227,7 +236,8 @@ Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& impor
       return ScalarType(Scalar::kInt64);
     }
     if (q == "float" || q == "pk.double" || q == "pykokkos.double" || q == "numpy.float64") return ScalarType(Scalar::kFloat64);
-    if (q == "numpy.int64") return ScalarType(Scalar::kInt64);
+    if (q.rfind("numpy.", 0) == 0)
+      if (auto cast = IntegerCastTarget(q.substr(6)); cast && args.size() == 1) return ScalarType(*cast);
     if (q == "numpy.float32") return ScalarType(Scalar::kFloat32);
     if (q == "bool") return ScalarType(Scalar::kBool);
     if (q == "abs" && args.size() == 1) {
@@ -254,6 +264,12 @@ Type ComputeType(const Node& e, const TypeTable& names, const ImportTable& impor
           if (TypeOfExpr(a, names, imports, memo).rank) return Type{};
         return ScalarType(f->returns_bool ? Scalar::kBool : Scalar::kFloat64);
       }
+    }
+    // np.sign of a scalar keeps its type (a bool's is int8, as in Numba).
+    if (const NumpyFunction* f = FindNumpyFunction(q); f && f->cls == NumpyClass::kSign && args.size() == 1) {
+      Type a = TypeOfExpr(args[0], names, imports, memo);
+      if (a.rank || a.scalar == Scalar::kUnknown) return Type{};
+      return ScalarType(a.scalar == Scalar::kBool ? Scalar::kInt8 : a.scalar);
     }
     // Reductions (np.sum(a), a.sum(), np.dot(u, v) ...): a scalar of the
     // table's dtype rule.

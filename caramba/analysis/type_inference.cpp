@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "caramba/analysis/integer_typing.h"
 #include "caramba/analysis/numpy_table.h"
 #include "caramba/analysis/shape_rank.h"
 #include "caramba/analysis/walk.h"
@@ -619,6 +620,10 @@ void StaticTyping::LocalFixpoint(TypeTable& types, bool with_calls) const {
           Type rt = TypeOfExpr(r, types, s_.mod->imports);
           std::string op(n.ChildByField("operator").Text());
           Scalar s = Unify(cur.scalar, rt.scalar);
+          // `h *= np.uint32(c)` of a uint32 h is a uint64 in Numba: the
+          // operation's type joins the name's (integer_typing.h).
+          Scalar op_type = NumbaIntegerBinary(op.substr(0, op.size() - 1), cur.scalar, rt.scalar);
+          if (op_type != Scalar::kUnknown) s = Unify(cur.scalar, op_type);
           if (op == "/=" && rt.scalar != Scalar::kUnknown) s = Unify(s, Scalar::kFloat64);
           if (rt.scalar == Scalar::kUnknown) s = Scalar::kUnknown;
           set(std::string(l.Text()), Type{s, 0, 'A'});
