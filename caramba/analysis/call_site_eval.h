@@ -19,12 +19,14 @@ namespace caramba::call_site_detail {
 
 
 /// A value the module computes: a scalar or an array (`t`), a tuple of
-/// values (a shape), or a NumPy random Generator.
+/// values (a shape), a NumPy random Generator, or a str/bytes (only ever a
+/// buffer for np.frombuffer or an operand of len(): never an argument).
 struct Val {
-  enum class Kind { kValue, kTuple, kGenerator } kind = Kind::kValue;
+  enum class Kind { kValue, kTuple, kGenerator, kString } kind = Kind::kValue;
   Type t;
   bool py = false;                 // a Python int/float/bool (not a NumPy scalar)
   std::optional<double> literal;   // its value, when a literal fixes it
+  bool readonly = false;           // np.frombuffer's array: Numba types it `readonly array`
   std::vector<Val> elems;          // kTuple
   bool operator==(const Val& o) const {
     if (kind != o.kind || t != o.t || (t.rank == 0 && t.scalar != o.t.scalar) || elems.size() != o.elems.size())
@@ -80,6 +82,13 @@ struct Scope {
   std::set<std::string> opaque;   // bound in a way not followed (loops, imports, global, ...)
   std::set<std::string> params;   // parameters without a value
   std::map<std::string, Val> args;  // parameters bound to a call's argument types
+  /// `a, b = f(x)`: each target identifier (by its start byte, as pushed to
+  /// `bindings`) -> the value it unpacks and its position in it.
+  std::map<uint32_t, std::pair<Node, size_t>> unpacked;
+  /// `for c in range(n)`: the loop variable (by its start byte) -> the range call.
+  std::map<uint32_t, Node> range_targets;
+  /// `def f(n, seed=0)`: the defaults of parameters a call may leave out.
+  std::map<std::string, Node> defaults;
 };
 
 class Evaluator {
@@ -111,6 +120,7 @@ class Evaluator {
       Node name = p.Type() == "identifier" ? p : p.ChildByField("name");
       if (!name && p.NamedChildCount() > 0) name = p.NamedChild(0);
       if (name && name.Type() == "identifier") s->params.insert(std::string(name.Text()));
+      if (p.Type() == "default_parameter") s->defaults[std::string(name.Text())] = p.ChildByField("value");
     }
     Collect(def.ChildByField("body"), *s);
     return s;
@@ -122,6 +132,9 @@ class Evaluator {
   }
 
   Maybe Eval(const Node& n, const Scope& s, std::string* why) const;
+  /// A call's arguments, in order, with their keywords ("" for positional ones).
+  std::optional<std::vector<std::pair<std::string, Val>>> Arguments(const Node& call, const Scope& s,
+                                                                    std::string* why) const;
   void CollectInto(const Node& root, Scope& s) const { Collect(root, s); }
   Maybe Name(const std::string& name, const Scope& s, std::string* why) const;
 
@@ -133,7 +146,10 @@ class Evaluator {
   Maybe Binary(const Node& n, const Scope& s, std::string* why) const;
   Maybe Combine(const std::string& op, bool compare, const Maybe& a, const Maybe& b, const Node& n,
                 std::string* why) const;
-  Maybe Helper(const Node& def, const Node& call, const Scope& s, std::string* why) const;
+  Maybe Helper(const Node& def, const Node& call, const Scope& s, std::string* why, bool kernel = false) const;
+  Maybe Subscript(const Node& n, const Scope& s, std::string* why) const;
+  Maybe Cumulative(const Val& a, const Node& axis, const Node& dtype, const Node& call, std::string* why) const;
+  Maybe Binding(const std::string& name, const Node& v, const Scope& s, std::string* why) const;
   Maybe Unknown(std::string* why, const Node& n, const std::string& what) const {
     if (why && why->empty()) why->assign("line " + std::to_string(n.StartPoint().row + 1) + ": " + what);
     return std::nullopt;
@@ -146,6 +162,15 @@ class Evaluator {
   std::map<std::string, const Kernel*> kernels_;
   std::map<std::string, Node> functions_;  // plain module-level functions
   mutable std::set<std::pair<const Scope*, std::string>> evaluating_;
+  /// Names being evaluated -> the type their first binding gave: a binding
+  /// that reads the name again (`a, b = b, a` in a time loop) is evaluated
+  /// with that type, and must then agree with it (an optimistic fixed point:
+  /// every binding is checked against the assumption).
+  mutable std::map<std::pair<const Scope*, std::string>, Val> assumed_;
+  /// How many reads of a name without a type yet were left for a second pass.
+  mutable int deferred_ = 0;
+  /// > 0 while a kernel's body is evaluated for its result (Numba's rules).
+  mutable int numba_depth_ = 0;
   mutable int depth_ = 0;
 };
 

@@ -1,6 +1,7 @@
 // call_site_numpy.cpp — the NumPy calls the evaluator of call_site_types.cpp
 // follows: allocations, random numbers, ranges, literal arrays and unary
 // ufuncs, each with NumPy's default dtype and the rank its shape gives.
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -51,6 +52,27 @@ int ShapeRank(const Maybe& sh) {
   return -1;
 }
 
+// np.cumsum/np.cumprod (and the methods): NumPy accumulates integers
+// narrower than the platform's int in int64 (uint64 for unsigned ones, bools
+// in int64), other dtypes in their own; without an axis the result is 1-D.
+Maybe Evaluator::Cumulative(const Val& a, const Node& axis, const Node& dtype, const Node& call,
+                            std::string* why) const {
+  if (!IsArray(a) || IsComplex(a.t.scalar))
+    return Unknown(why, call, "the type of '" + std::string(call.Text()) + "' is not evident");
+  Scalar r = a.t.scalar;
+  if (r == Scalar::kBool || r == Scalar::kInt8 || r == Scalar::kInt16 || r == Scalar::kInt32) r = Scalar::kInt64;
+  if (r == Scalar::kUInt8 || r == Scalar::kUInt16 || r == Scalar::kUInt32) r = Scalar::kUInt64;
+  if (dtype && dtype.Type() != "none") {
+    auto dt = DtypeOf(dtype, mod_.imports);
+    if (!dt) return Unknown(why, call, "the dtype of '" + std::string(call.Text()) + "' is not evident");
+    r = *dt;
+  }
+  bool flat = !axis || axis.Type() == "none";
+  Val v = ArrayOf(r, flat ? 1 : a.t.rank);
+  if (!flat && a.t.layout != 'C') v.t.layout = 'A';
+  return v;
+}
+
 Maybe Evaluator::Numpy(const std::string& q, const Node& call, const Scope& s, std::string* why) const {
   auto args = call.ChildByField("arguments").NamedChildren();
   auto positional = [&]() {
@@ -72,6 +94,13 @@ Maybe Evaluator::Numpy(const std::string& q, const Node& call, const Scope& s, s
     return ArrayOf(dt, rank);
   };
   auto not_evident = [&]() { return Unknown(why, call, "the type of '" + std::string(call.Text()) + "' is not evident"); };
+  // Inside a kernel (a result of another kernel), only the allocations,
+  // whose types Numba and NumPy give alike.
+  static const std::set<std::string, std::less<>> kInKernels = {
+      "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full", "numpy.zeros_like", "numpy.ones_like",
+      "numpy.empty_like", "numpy.full_like", "numpy.copy", "numpy.arange", "numpy.linspace", "numpy.eye",
+      "numpy.identity"};
+  if (numba_depth_ > 0 && !kInKernels.count(q)) return not_evident();
   // Arrays of floats by dimensions: rand(n, m), randn(n).
   if (q == "numpy.random.rand" || q == "numpy.random.randn") {
     for (const Node& a : args)
@@ -140,7 +169,97 @@ Maybe Evaluator::Numpy(const std::string& q, const Node& call, const Scope& s, s
     bool full = q == "numpy.full_like";
     auto dt = dtype_arg(full ? 2 : 1, a->t.scalar);
     if (!dt || (q != "numpy.ascontiguousarray" && Arg(call, full ? 3 : 2, "order"))) return not_evident();
-    return ArrayOf(*dt, a->t.rank);
+    // order 'K': the new array is laid out like `a` (F for a transpose).
+    Val v = ArrayOf(*dt, a->t.rank);
+    if (q != "numpy.ascontiguousarray" && a->t.layout != 'C') v.t.layout = 'A';
+    return v;
+  }
+  if (q == "numpy.cumsum" || q == "numpy.cumprod") {
+    Node src = Arg(call, 0, "a");
+    Maybe a = src ? Eval(src, s, why) : Maybe();
+    if (!a) return std::nullopt;
+    return Cumulative(*a, Arg(call, 1, "axis"), Arg(call, 2, "dtype"), call, why);
+  }
+  if (q == "numpy.where") {
+    // np.where(cond, x, y): x and y promoted as by arithmetic, in the
+    // broadcast shape of the three.
+    Node c = Arg(call, 0, "condition"), x = Arg(call, 1, "x"), y = Arg(call, 2, "y");
+    if (!c || !x || !y) return not_evident();
+    Maybe cv = Eval(c, s, why), xv = Eval(x, s, why), yv = Eval(y, s, why);
+    if (!cv || cv->kind != Val::Kind::kValue) return not_evident();
+    Maybe r = Combine("+", false, xv, yv, call, why);
+    if (!r) return std::nullopt;
+    int rank = std::max(cv->t.rank, r->t.rank);
+    if (rank == 0) return not_evident();  // a 0-d array
+    Val v = ArrayOf(r->t.scalar, rank);
+    if ((cv->t.rank > 0 && cv->t.layout != 'C') || (r->t.rank > 0 && r->t.layout != 'C')) v.t.layout = 'A';
+    return v;
+  }
+  if (q == "numpy.random.choice" || q == "numpy.random.Generator.choice") {
+    // choice(a, size): from range(a) (int64) for an int, else a's elements.
+    Node a = Arg(call, 0, "a");
+    Maybe av = a ? Eval(a, s, why) : Maybe();
+    if (!av) return std::nullopt;
+    if (IsScalar(av) && IsInteger(av->t.scalar)) return sized(Scalar::kInt64, 1);
+    if (IsArray(av) && av->t.rank == 1) return sized(av->t.scalar, 1);
+    return not_evident();
+  }
+  if (q == "numpy.random.permutation" || q == "numpy.random.Generator.permutation") {
+    Node a = Arg(call, 0, "x");
+    Maybe av = a ? Eval(a, s, why) : Maybe();
+    if (!av) return std::nullopt;
+    if (IsScalar(av) && IsInteger(av->t.scalar)) return ArrayOf(Scalar::kInt64, 1);
+    if (IsArray(av) && !Arg(call, 1, "axis")) return ArrayOf(av->t.scalar, av->t.rank);
+    return not_evident();
+  }
+  if (q == "numpy.frombuffer") {
+    // A 1-D array of `dtype` over the buffer, whatever it holds; read-only
+    // over bytes, so only a copy of it is an argument.
+    if (Arg(call, 1, "dtype") && !dtype_arg(1, Scalar::kFloat64)) return not_evident();
+    auto dt = dtype_arg(1, Scalar::kFloat64);
+    Val v = ArrayOf(*dt, 1);
+    v.readonly = true;
+    return v;
+  }
+  if (q == "numpy.repeat") {
+    Node a = Arg(call, 0, "a"), r = Arg(call, 1, "repeats");
+    Maybe av = a ? Eval(a, s, why) : Maybe();
+    Maybe rv = r ? Eval(r, s, why) : Maybe();
+    if (!IsArray(av) || !IsScalar(rv) || !IsInteger(rv->t.scalar) || Arg(call, 2, "axis")) return not_evident();
+    return ArrayOf(av->t.scalar, 1);
+  }
+  if (q == "numpy.sort") {
+    // A sorted copy (order 'K': laid out like `a`).
+    Node a = Arg(call, 0, "a");
+    Maybe av = a ? Eval(a, s, why) : Maybe();
+    if (!IsArray(av) || positional() > 1 || args.size() > 1) return not_evident();
+    Val v = ArrayOf(av->t.scalar, av->t.rank);
+    if (av->t.layout != 'C') v.t.layout = 'A';
+    return v;
+  }
+  if (auto dt = DtypeOf(call.ChildByField("function"), mod_.imports);
+      dt && q.rfind("numpy.", 0) == 0 && args.size() == 1 && args[0].Type() != "keyword_argument") {
+    // `np.int32(-2)`, `np.float32(x)`: a NumPy scalar of that type, as Numba
+    // types it, from an evident scalar whose literal value (if any) fits.
+    Maybe v = Eval(args[0], s, why);
+    if (!IsScalar(v) || IsComplex(v->t.scalar) || *dt == Scalar::kBool) return not_evident();
+    if (v->literal && (!Fits(*v->literal, *dt) || (IsInteger(*dt) && !IsInteger(v->t.scalar)) ||
+                       (*dt == Scalar::kUInt64 && *v->literal < 0)))
+      return not_evident();
+    if (!v->literal && IsInteger(*dt) && *dt != v->t.scalar) return not_evident();  // a value that may wrap
+    Val out = Scalar64(*dt, false, v->literal);
+    return out;
+  }
+  if (q == "numpy.argsort" || q == "numpy.lexsort") {
+    // Indices: int64 (intp); argsort keeps the rank, lexsort of 1-D keys is 1-D.
+    Node a = Arg(call, 0, q == "numpy.argsort" ? "a" : "keys");
+    Maybe av = a ? Eval(a, s, why) : Maybe();
+    if (!av || Arg(call, 1, "axis")) return not_evident();
+    if (q == "numpy.argsort" && IsArray(av)) return ArrayOf(Scalar::kInt64, av->t.rank);
+    if (q == "numpy.lexsort" && av->kind == Val::Kind::kTuple && !av->elems.empty() &&
+        std::all_of(av->elems.begin(), av->elems.end(), [](const Val& e) { return IsArray(e) && e.t.rank == 1; }))
+      return ArrayOf(Scalar::kInt64, 1);
+    return not_evident();
   }
   if (q == "numpy.arange") {
     Scalar kind = Scalar::kInt64;
@@ -190,7 +309,11 @@ Maybe Evaluator::Numpy(const std::string& q, const Node& call, const Scope& s, s
     if (src.Type() != "list") {
       Maybe a = Eval(src, s, why);
       if (!IsArray(a)) return not_evident();
-      return ArrayOf(dt ? *dt : a->t.scalar, a->t.rank);
+      // order 'K': laid out like `a`; np.asarray may return `a` itself.
+      Val v = ArrayOf(dt ? *dt : a->t.scalar, a->t.rank);
+      if (a->t.layout != 'C') v.t.layout = 'A';
+      v.readonly = q == "numpy.asarray" && a->readonly && (!dt || *dt == a->t.scalar);
+      return v;
     }
     // A nested list of literals: rank by nesting (every level the same
     // length), dtype by the kinds of its elements.
@@ -252,7 +375,9 @@ Maybe Evaluator::Numpy(const std::string& q, const Node& call, const Scope& s, s
     Scalar r = a->t.scalar;
     if (kFloatUfuncs.count(q) && IsInteger(r)) r = BitWidth(r) <= 16 ? Scalar::kFloat32 : Scalar::kFloat64;
     if (kFloatUfuncs.count(q) && BitWidth(a->t.scalar) == 8 && IsInteger(a->t.scalar)) return not_evident();
-    return ArrayOf(r, a->t.rank);
+    Val v = ArrayOf(r, a->t.rank);
+    v.t.layout = a->t.layout == 'C' ? 'C' : 'A';  // order 'K'
+    return v;
   }
   return not_evident();
 }

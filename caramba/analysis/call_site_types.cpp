@@ -61,7 +61,15 @@ void Evaluator::Collect(const Node& root, Scope& s) const {
       if (l.Type() == "identifier") s.bindings[std::string(l.Text())].push_back(n);
       return true;
     }
-    if (t == "for_statement" || t == "for_in_clause") opaque_names(n.ChildByField("left"));
+    if (t == "for_statement" && n.ChildByField("left").Type() == "identifier" &&
+        n.ChildByField("right").Type() == "call" && n.ChildByField("right").ChildByField("function").Text() == "range") {
+      // `for c in range(2)`: Python ints (checked when read: ints for bounds).
+      Node left = n.ChildByField("left");
+      s.bindings[std::string(left.Text())].push_back(left);
+      s.range_targets[left.StartByte()] = n.ChildByField("right");
+    } else if (t == "for_statement" || t == "for_in_clause") {
+      opaque_names(n.ChildByField("left"));
+    }
     if (t == "with_item" || t == "as_pattern" || t == "except_clause" || t == "named_expression" ||
         t == "global_statement" || t == "nonlocal_statement" || t == "delete_statement" ||
         t == "import_statement" || t == "import_from_statement") {
@@ -103,6 +111,19 @@ void Evaluator::Bind(const Node& target, const Node& value, Scope& s) const {
       return;
     }
   }
+  // `x, v = init(n)`: each name is the element of the tuple the value gives
+  // at its position (checked when it is read: the tuple must have as many).
+  if ((t == "pattern_list" || t == "tuple_pattern") && value) {
+    auto ls = target.NamedChildren();
+    bool plain = std::all_of(ls.begin(), ls.end(), [](const Node& x) { return x.Type() == "identifier"; });
+    if (plain) {
+      for (size_t i = 0; i < ls.size(); ++i) {
+        s.bindings[std::string(ls[i].Text())].push_back(ls[i]);
+        s.unpacked[ls[i].StartByte()] = {value, i};
+      }
+      return;
+    }
+  }
   Walk(target, [&](const Node& x) {
     if (x.Type() == "identifier") s.opaque.insert(std::string(x.Text()));
     return x.Type() != "attribute" && x.Type() != "subscript";
@@ -127,11 +148,21 @@ Maybe Evaluator::Name(const std::string& name, const Scope& s, std::string* why)
     return std::nullopt;
   }
   auto key = std::make_pair(&s, name);
-  if (evaluating_.count(key)) return std::nullopt;
+  if (evaluating_.count(key)) {
+    // A binding that reads the name again: its type is what the first
+    // binding gave, which every binding is then checked against.
+    if (auto a = assumed_.find(key); a != assumed_.end()) return a->second;
+    // Read before any of its bindings gave a type (`un = np.empty_like(u)`
+    // where `u, un = un, u` binds u): the binding that reads it is left out
+    // for now, and checked when the name has a type (the second pass below).
+    ++deferred_;
+    return std::nullopt;
+  }
   evaluating_.insert(key);
   // Every plain binding must give the same type; augmented ones must keep it.
   Maybe out;
   bool have = false, fail = false;
+  const int deferred_before = deferred_;
   for (const Node& v : b->second) {
     if (v.Type() == "function_definition" || v.Type() == "class_definition") {
       Unknown(why, v, "'" + name + "' is a function or a class");
@@ -139,7 +170,9 @@ Maybe Evaluator::Name(const std::string& name, const Scope& s, std::string* why)
       break;
     }
     if (v.Type() == "augmented_assignment") continue;
-    Maybe x = Eval(v, s, why);
+    const int deferred_at = deferred_;
+    Maybe x = Binding(name, v, s, why);
+    if (!x && deferred_ > deferred_at) continue;  // read a name still without a type: the second pass checks it
     if (x && have && !(*x == *out)) Unknown(why, v, "'" + name + "' is bound to values of different types");
     if (!x || (have && !(*x == *out))) {
       fail = true;
@@ -151,11 +184,30 @@ Maybe Evaluator::Name(const std::string& name, const Scope& s, std::string* why)
     } else {
       out = x;
       have = true;
+      Val assumed = *x;
+      assumed.literal.reset();  // a later binding may change the value, not the type
+      assumed_[key] = assumed;
     }
   }
   if (!fail && !have) {
-    Unknown(why, b->second[0], "'" + name + "' has no value the module gives it");
+    Unknown(why, b->second[0], "'" + name + "' has no value the module gives it, or only values computed from itself");
     fail = true;
+  }
+  // Second pass, when some binding was left out above: every binding again,
+  // with this name's type assumed, must give that type (names evaluated
+  // inside are evaluated again in full, so a fixed point is checked, not guessed).
+  if (!fail && deferred_ > deferred_before) {
+    for (const Node& v : b->second) {
+      if (v.Type() == "augmented_assignment") continue;
+      const int deferred_at = deferred_;
+      Maybe x = Binding(name, v, s, why);
+      if (!x && deferred_ > deferred_at) continue;  // an enclosing name's second pass checks it
+      if (!x || !(*x == *out)) {
+        if (x) Unknown(why, v, "'" + name + "' is bound to values of different types");
+        fail = true;
+        break;
+      }
+    }
   }
   for (const Node& v : b->second) {
     if (fail || v.Type() != "augmented_assignment") continue;
@@ -170,8 +222,36 @@ Maybe Evaluator::Name(const std::string& name, const Scope& s, std::string* why)
     }
   }
   evaluating_.erase(key);
+  assumed_.erase(key);
   if (fail) return std::nullopt;
   return out;
+}
+
+// One binding of `name`: its value, or its element of an unpacked tuple.
+Maybe Evaluator::Binding(const std::string& name, const Node& v, const Scope& s, std::string* why) const {
+  if (auto r = s.range_targets.find(v.StartByte()); v.Type() == "identifier" && r != s.range_targets.end()) {
+    Node call = r->second;
+    bool rebound = false;
+    for (const Scope* at = &s; at; at = at->parent)
+      rebound |= at->bindings.count("range") || at->opaque.count("range") || at->params.count("range");
+    if (rebound || HasSplat(call)) return Unknown(why, v, "'" + name + "' iterates over a 'range' that is not Python's");
+    auto args = call.ChildByField("arguments").NamedChildren();
+    if (args.empty() || args.size() > 3) return Unknown(why, v, "'" + name + "' iterates over a range not followed");
+    for (const Node& a : args) {
+      Maybe b = a.Type() == "keyword_argument" ? Maybe() : Eval(a, s, why);
+      if (!IsScalar(b) || !IsInteger(b->t.scalar))
+        return Unknown(why, v, "'" + name + "' iterates over a range whose bounds are not evident integers");
+    }
+    return Scalar64(Scalar::kInt64, true);
+  }
+  auto u = s.unpacked.find(v.StartByte());
+  if (v.Type() != "identifier" || u == s.unpacked.end()) return Eval(v, s, why);
+  Maybe tuple = Eval(u->second.first, s, why);
+  if (!tuple) return std::nullopt;
+  size_t count = v.Parent() ? v.Parent().NamedChildCount() : 0;
+  if (tuple->kind != Val::Kind::kTuple || tuple->elems.size() != count)
+    return Unknown(why, v, "'" + name + "' unpacks a value that is not a tuple of " + std::to_string(count));
+  return tuple->elems[u->second.second];
 }
 
 Maybe Evaluator::Eval(const Node& n, const Scope& s, std::string* why) const {
@@ -191,6 +271,11 @@ Maybe Evaluator::Eval(const Node& n, const Scope& s, std::string* why) const {
     return Scalar64(Scalar::kFloat64, true, std::strtod(txt.c_str(), nullptr));
   }
   if (t == "true" || t == "false") return Scalar64(Scalar::kBool, true, t == "true" ? 1.0 : 0.0);
+  if (t == "string" || t == "concatenated_string") {
+    Val v;
+    v.kind = Val::Kind::kString;
+    return v;
+  }
   if (t == "identifier") return Name(std::string(n.Text()), s, why);
   if (t == "parenthesized_expression" && n.NamedChildCount() == 1) return Eval(n.NamedChild(0), s, why);
   if (t == "tuple" || t == "expression_list") {
@@ -228,6 +313,13 @@ Maybe Evaluator::Eval(const Node& n, const Scope& s, std::string* why) const {
       Maybe a = Eval(obj, s, why);
       if (IsArray(a)) return Scalar64(Scalar::kInt64, true);
     }
+    if (attr == "T") {
+      // A transpose is a view of another layout (F for a C matrix).
+      Maybe a = Eval(obj, s, why);
+      if (!IsArray(a)) return Unknown(why, n, "'" + std::string(n.Text()) + "' is not followed");
+      if (a->t.rank > 1) a->t.layout = 'A';
+      return a;
+    }
     if (attr == "shape") {
       Maybe a = Eval(obj, s, why);
       if (!IsArray(a)) return std::nullopt;
@@ -238,15 +330,7 @@ Maybe Evaluator::Eval(const Node& n, const Scope& s, std::string* why) const {
     }
     return Unknown(why, n, "'" + std::string(n.Text()) + "' is not followed");
   }
-  if (t == "subscript") {
-    // `a.shape[0]`: an int; any other subscript may be an element or a view.
-    Node value = n.ChildByField("value");
-    if (value.Type() == "attribute" && value.ChildByField("attribute").Text() == "shape") {
-      Maybe sh = Eval(value, s, why);
-      if (sh) return Scalar64(Scalar::kInt64, true);
-    }
-    return Unknown(why, n, "'" + std::string(n.Text()) + "' is a subscript (an element or a view)");
-  }
+  if (t == "subscript") return Subscript(n, s, why);
   return Unknown(why, n, "'" + std::string(n.Text()) + "' is not followed");
 }
 
@@ -278,15 +362,32 @@ Maybe Evaluator::Binary(const Node& n, const Scope& s, std::string* why) const {
 
 Maybe Evaluator::Combine(const std::string& op, bool compare, const Maybe& a, const Maybe& b, const Node& n,
                          std::string* why) const {
+  // `base * 3`, `s + "x"`, `s % v`: a string stays a string (never an argument).
+  if (a && b && !compare && a->kind == Val::Kind::kString &&
+      (b->kind == Val::Kind::kString || (IsScalar(b) && IsInteger(b->t.scalar)) || op == "%"))
+    return a;
+  if (a && b && !compare && op == "*" && b->kind == Val::Kind::kString && IsScalar(a) && IsInteger(a->t.scalar))
+    return b;
   if (!a || !b || a->kind != Val::Kind::kValue || b->kind != Val::Kind::kValue) return std::nullopt;
-  if (op == "@") return Unknown(why, n, "'@'");
+  if (op == "@") {
+    // NumPy's matmul of evident arrays: a new C array (a scalar for two
+    // vectors), the operands' dtypes promoted; bools and scalars are not followed.
+    int ra = a->t.rank, rb = b->t.rank;
+    Scalar r = Promote(a->t.scalar, b->t.scalar);
+    if (ra == 0 || rb == 0 || ra > 2 || rb > 2 || r == Scalar::kUnknown || r == Scalar::kBool || IsComplex(r))
+      return Unknown(why, n, "'@' of operands that are not evident vectors or matrices");
+    if (ra == 1 && rb == 1) return Scalar64(r, false);
+    return ArrayOf(r, ra + rb - 2);
+  }
   bool bitwise = op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>";
   Scalar x = a->t.scalar, y = b->t.scalar;
   if (IsComplex(x) || IsComplex(y)) return Unknown(why, n, "complex values");
   int rank = std::max(a->t.rank, b->t.rank);
   if (compare) {
     if (rank == 0) return Scalar64(Scalar::kBool, a->py && b->py);
-    return ArrayOf(Scalar::kBool, rank);
+    Val out = ArrayOf(Scalar::kBool, rank);
+    if ((a->t.rank > 0 && a->t.layout != 'C') || (b->t.rank > 0 && b->t.layout != 'C')) out.t.layout = 'A';
+    return out;
   }
   // bool arithmetic differs between Python (ints) and NumPy (bools, int8).
   if (!bitwise && (x == Scalar::kBool || y == Scalar::kBool) && !(rank > 0 && x != y))
@@ -311,6 +412,10 @@ Maybe Evaluator::Combine(const std::string& op, bool compare, const Maybe& a, co
     const Val& arr = a->t.rank > 0 ? *a : *b;
     const Val& sc = a->t.rank > 0 ? *b : *a;
     Scalar as = arr.t.scalar, ss = sc.t.scalar;
+    // Inside a kernel, Numba types scalars by their type, not their value:
+    // only 64-bit arrays give the same result as NumPy for certain.
+    if (numba_depth_ > 0 && !(as == Scalar::kInt64 || as == Scalar::kFloat64))
+      return Unknown(why, n, "arithmetic of a narrow array with a scalar inside a kernel");
     if (Category(ss) < Category(as)) {
       res = as;
     } else if (Category(ss) == Category(as)) {
@@ -326,12 +431,20 @@ Maybe Evaluator::Combine(const std::string& op, bool compare, const Maybe& a, co
   }
   if (res == Scalar::kUnknown) return std::nullopt;
   if (op == "/" && !IsFloat(res)) res = Scalar::kFloat64;
-  return ArrayOf(res, rank);
+  // NumPy orders the result like its operands (order 'K'): a transpose gives
+  // an F-ordered result, so only C operands make a C result.
+  Val out = ArrayOf(res, rank);
+  if ((a->t.rank > 0 && a->t.layout != 'C') || (b->t.rank > 0 && b->t.layout != 'C')) out.t.layout = 'A';
+  return out;
 }
 
 Maybe Evaluator::Call(const Node& call, const Scope& s, std::string* why) const {
   Node fn = call.ChildByField("function");
-  if (!call.ChildByField("arguments") || call.ChildByField("arguments").Type() != "argument_list" || HasSplat(call))
+  if (!call.ChildByField("arguments") || call.ChildByField("arguments").Type() != "argument_list")
+    return Unknown(why, call, "'" + std::string(call.Text()) + "' is not followed");
+  // Unpacked arguments: only into the module's own functions (Helper).
+  bool splat = HasSplat(call);
+  if (splat && !(fn.Type() == "identifier" && functions_.count(std::string(fn.Text()))))
     return Unknown(why, call, "'" + std::string(call.Text()) + "' is not followed");
   if (fn.Type() == "attribute") {
     // Methods of arrays and of NumPy's random Generator.
@@ -342,16 +455,26 @@ Maybe Evaluator::Call(const Node& call, const Scope& s, std::string* why) const 
       Maybe o = Eval(obj, s, why);
       if (!o) return std::nullopt;
       if (o->kind == Val::Kind::kGenerator) return Numpy("numpy.random.Generator." + m, call, s, why);
+      if (o->kind == Val::Kind::kString && (m == "encode" || m == "upper" || m == "lower" || m == "strip"))
+        return o;  // bytes or a string: a buffer for np.frombuffer, never an argument
       if (IsArray(o)) {
-        if (m == "copy") return ArrayOf(o->t.scalar, o->t.rank);
+        if (m == "copy") {
+          if (Arg(call, 0, "order")) return Unknown(why, call, "'" + std::string(call.Text()) + "' names an order");
+          return ArrayOf(o->t.scalar, o->t.rank);  // order 'C'
+        }
         if (m == "astype") {
           Node d = Arg(call, 0, "dtype");
           auto dt = d ? DtypeOf(d, mod_.imports) : std::nullopt;
           if (!dt) return Unknown(why, call, "the dtype of '" + std::string(call.Text()) + "' is not evident");
-          return ArrayOf(*dt, o->t.rank);
+          if (Arg(call, 1, "order")) return Unknown(why, call, "'" + std::string(call.Text()) + "' names an order");
+          Val v = ArrayOf(*dt, o->t.rank);
+          v.t.layout = o->t.layout;  // order 'K': a transpose stays F-ordered
+          return v;
         }
         if (m == "ravel" || m == "flatten") return ArrayOf(o->t.scalar, 1);
+        if (m == "cumsum" || m == "cumprod") return Cumulative(*o, Arg(call, 0, "axis"), Arg(call, 1, "dtype"), call, why);
         if (m == "reshape") {
+          if (o->t.layout != 'C') return Unknown(why, call, "'" + std::string(call.Text()) + "' reshapes a view");
           auto args = call.ChildByField("arguments").NamedChildren();
           int rank = static_cast<int>(args.size());
           if (args.size() == 1) {
@@ -372,10 +495,12 @@ Maybe Evaluator::Call(const Node& call, const Scope& s, std::string* why) const 
   if (fn.Type() != "identifier") return Unknown(why, call, "'" + std::string(call.Text()) + "' is not followed");
   std::string name(fn.Text());
   auto args = call.ChildByField("arguments").NamedChildren();
-  if ((name == "int" || name == "float" || name == "len") && args.size() == 1 && !s.bindings.count(name)) {
+  if (name == "len" && args.size() == 1 && args[0].Type() != "keyword_argument" && !s.bindings.count(name) &&
+      !module_.bindings.count(name))
+    return Scalar64(Scalar::kInt64, true);  // Python's len() always gives an int (or raises)
+  if ((name == "int" || name == "float") && args.size() == 1 && !s.bindings.count(name)) {
     Maybe a = Eval(args[0], s, why);
     if (!a) return std::nullopt;
-    if (name == "len" && !IsArray(a) && a->kind != Val::Kind::kTuple) return std::nullopt;
     return Scalar64(name == "float" ? Scalar::kFloat64 : Scalar::kInt64, true);
   }
   // The module's function, unless a scope on the way binds the name otherwise.
@@ -389,42 +514,94 @@ Maybe Evaluator::Call(const Node& call, const Scope& s, std::string* why) const 
     break;
   }
   if (resolves) return Helper(f->second, call, s, why);
+  // Another kernel of the file: what its returns give, typed by Numba's rules
+  // for its body (numba_depth_ narrows the rules to those NumPy and Numba share).
+  if (auto kn = kernels_.find(name); kn != kernels_.end() && !splat) {
+    Node def = tree_.Root().DescendantForByteRange(kn->second->def_start_byte, kn->second->def_end_byte);
+    while (def && def.Type() != "function_definition") def = def.Parent();
+    bool own = def.operator bool();
+    for (const Scope* at = &s; own && at; at = at->parent) {
+      if (at->params.count(name) || at->opaque.count(name)) own = false;
+      auto b = at->bindings.find(name);
+      if (b == at->bindings.end()) continue;
+      own = at == &module_ && b->second.size() == 1 && b->second[0] == def;
+      break;
+    }
+    if (own) return Helper(def, call, s, why, /*kernel=*/true);
+  }
   return Unknown(why, call, "'" + name + "' is not a function the analysis follows");
+}
+
+// The arguments of `call`, in order, with their keywords ("" for positional
+// ones); `*t` gives the elements of an evident tuple (`f(*edges(n, m))`).
+std::optional<std::vector<std::pair<std::string, Val>>> Evaluator::Arguments(const Node& call, const Scope& s,
+                                                                            std::string* why) const {
+  std::vector<std::pair<std::string, Val>> out;
+  for (const Node& a : call.ChildByField("arguments").NamedChildren()) {
+    if (a.Type() == "comment") continue;
+    if (a.Type() == "dictionary_splat") {
+      Unknown(why, a, "'" + std::string(a.Text()) + "' is not followed");
+      return std::nullopt;
+    }
+    if (a.Type() == "list_splat") {
+      Maybe t = a.NamedChildCount() == 1 ? Eval(a.NamedChild(0), s, why) : Maybe();
+      if (!t) return std::nullopt;
+      if (t->kind != Val::Kind::kTuple) {
+        Unknown(why, a, "'" + std::string(a.Text()) + "' does not unpack a tuple");
+        return std::nullopt;
+      }
+      for (const Val& e : t->elems) out.emplace_back("", e);
+      continue;
+    }
+    bool kw = a.Type() == "keyword_argument";
+    Maybe v = Eval(kw ? a.ChildByField("value") : a, s, why);
+    if (!v) return std::nullopt;
+    out.emplace_back(kw ? std::string(a.ChildByField("name").Text()) : "", *v);
+  }
+  return out;
 }
 
 // A plain function of the module: its returns, with its parameters bound to
 // the call's argument types.
-Maybe Evaluator::Helper(const Node& def, const Node& call, const Scope& s, std::string* why) const {
+Maybe Evaluator::Helper(const Node& def, const Node& call, const Scope& s, std::string* why, bool kernel) const {
   if (depth_ >= 4) return Unknown(why, call, "helpers nested too deeply");
   std::unique_ptr<Scope> scope = FunctionScope(def, &module_);
+  // Plain parameters, and parameters with a default (`seed=0`), which Python
+  // evaluates once, where the module defines the function.
   std::vector<Node> params;
   for (const Node& p : def.ChildByField("parameters").NamedChildren()) {
-    if (p.Type() != "identifier") return Unknown(why, call, "'" + std::string(def.ChildByField("name").Text()) + "' has parameters other than plain names");
-    params.push_back(p);
+    Node name = p.Type() == "default_parameter" ? p.ChildByField("name") : p;
+    if (name.Type() != "identifier")
+      return Unknown(why, call, "'" + std::string(def.ChildByField("name").Text()) + "' has parameters other than plain names and defaults");
+    params.push_back(name);
   }
-  auto args = call.ChildByField("arguments").NamedChildren();
+  auto args = Arguments(call, s, why);
+  if (!args) return std::nullopt;
   std::vector<bool> given(params.size(), false);
   size_t pos = 0;
-  for (const Node& a : args) {
-    Node value = a;
+  for (const auto& [kw, v] : *args) {
     size_t at = pos;
-    if (a.Type() == "keyword_argument") {
+    if (!kw.empty()) {
       at = params.size();
       for (size_t i = 0; i < params.size(); ++i)
-        if (params[i].Text() == a.ChildByField("name").Text()) at = i;
-      value = a.ChildByField("value");
+        if (params[i].Text() == kw) at = i;
     } else {
       ++pos;
     }
     if (at >= params.size() || given[at]) return Unknown(why, call, "'" + std::string(call.Text()) + "' does not match its parameters");
-    Maybe v = Eval(value, s, why);
-    if (!v) return std::nullopt;
-    scope->args[std::string(params[at].Text())] = *v;
+    scope->args[std::string(params[at].Text())] = v;
     given[at] = true;
   }
-  for (bool g : given)
-    if (!g) return Unknown(why, call, "'" + std::string(call.Text()) + "' does not give every parameter");
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (given[i]) continue;
+    auto d = scope->defaults.find(std::string(params[i].Text()));
+    if (d == scope->defaults.end()) return Unknown(why, call, "'" + std::string(call.Text()) + "' does not give every parameter");
+    Maybe v = Eval(d->second, module_, why);
+    if (!v) return std::nullopt;
+    scope->args[std::string(params[i].Text())] = *v;
+  }
   ++depth_;
+  numba_depth_ += kernel;  // the body, not the arguments, is Numba's
   Maybe out;
   bool any = false, generator = false;
   Walk(def.ChildByField("body"), [&](const Node& n) {
@@ -442,6 +619,7 @@ Maybe Evaluator::Helper(const Node& def, const Node& call, const Scope& s, std::
     return false;
   });
   --depth_;
+  numba_depth_ -= kernel;
   if (!any || !out || generator) return Unknown(why, call, "what '" + std::string(call.Text()) + "' returns is not evident");
   out->literal.reset();
   return out;
@@ -450,6 +628,24 @@ Maybe Evaluator::Helper(const Node& def, const Node& call, const Scope& s, std::
 }  // namespace call_site_detail
 
 using namespace call_site_detail;
+
+namespace {
+
+// Why Numba would not compile the signature of `v` for the translation (""
+// when it does): a value that is not one array or scalar, a read-only array,
+// a view of another layout.
+std::string NotAnArgument(const Val& v) {
+  if (v.kind != Val::Kind::kValue || v.t.scalar == Scalar::kUnknown) return "not one array or scalar";
+  if (IsComplex(v.t.scalar)) return "complex values";
+  if (v.readonly)
+    return "a read-only array (np.frombuffer): Numba compiles `readonly array` for it; pass a copy (`.copy()`)";
+  if (v.t.rank > 0 && v.t.layout != 'C')
+    return "a view (a slice or a transpose) that need not be C-contiguous: Numba compiles another layout "
+           "for it; pass a copy (`.copy()`, `np.ascontiguousarray`)";
+  return "";
+}
+
+}  // namespace
 
 Type EvidentType(const Tree& tree, const ModuleInfo& mod, const Node& scope, const Node& expr) {
   Evaluator ev(tree, mod);
@@ -517,21 +713,24 @@ CallSiteEvidence CallSiteTypes(const Tree& tree, const ModuleInfo& mod) {
       }
       if (refused.count(name)) return true;
       Node args = parent.ChildByField("arguments");
-      if (!args || args.Type() != "argument_list" || HasSplat(parent)) {
+      if (!args || args.Type() != "argument_list") {
         refuse(name, line + "a call with unpacked arguments");
+        return true;
+      }
+      std::string why;
+      auto values = ev.Arguments(parent, s, &why);
+      if (!values) {
+        refuse(name, line + (why.empty() ? "an argument is not evident" : why));
         return true;
       }
       std::vector<std::optional<Type>> types(k.params.size());
       size_t pos = 0;
-      for (const Node& a : args.NamedChildren()) {
-        if (a.Type() == "comment") continue;
-        Node value = a;
+      for (const auto& [kw, v] : *values) {
         size_t at = pos;
-        if (a.Type() == "keyword_argument") {
+        if (!kw.empty()) {
           at = k.params.size();
           for (size_t i = 0; i < k.params.size(); ++i)
-            if (k.params[i] == a.ChildByField("name").Text()) at = i;
-          value = a.ChildByField("value");
+            if (k.params[i] == kw) at = i;
         } else {
           ++pos;
         }
@@ -539,13 +738,12 @@ CallSiteEvidence CallSiteTypes(const Tree& tree, const ModuleInfo& mod) {
           refuse(name, line + "the call does not match the kernel's parameters");
           return true;
         }
-        std::string why;
-        Maybe v = ev.Eval(value, s, &why);
-        if (!v || v->kind != Val::Kind::kValue || v->t.scalar == Scalar::kUnknown || IsComplex(v->t.scalar)) {
-          refuse(name, line + "argument '" + k.params[at] + "': " + (why.empty() ? "not evident" : why));
+        std::string what = NotAnArgument(v);
+        if (!what.empty()) {
+          refuse(name, line + "argument '" + k.params[at] + "': " + what);
           return true;
         }
-        types[at] = v->t;
+        types[at] = v.t;
       }
       std::vector<Type> sig;
       for (size_t i = 0; i < types.size(); ++i) {

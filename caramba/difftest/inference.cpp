@@ -226,11 +226,36 @@ class Inferrer {
     return 0;
   }
 
+  // True when `local`, bound once in `fn` (one plain assignment, no loop
+  // target, no augmented update), is used where only an int fits.
+  bool IntegerLocal(const Node& fn, const std::string& local, int depth) {
+    int bindings = 0;
+    std::vector<Node> uses;
+    bool other = false;
+    Walk(fn.ChildByField("body"), [&](const Node& x) {
+      if (x.Type() == "function_definition" || x.Type() == "lambda") return false;
+      if (x.Type() != "identifier" || x.Text() != local) return true;
+      Node up = x.Parent();
+      if (up.Type() == "assignment" && up.ChildByField("left") == x) ++bindings;
+      else if ((up.Type() == "augmented_assignment" && up.ChildByField("left") == x) || up.Type() == "pattern_list" ||
+               up.Type() == "tuple_pattern" || (up.Type() == "for_statement" && up.ChildByField("left") == x))
+        other = true;
+      else uses.push_back(x);
+      return true;
+    });
+    if (bindings != 1 || other) return false;
+    Evidence t;
+    t.name = local;
+    for (const Node& u : uses) ScalarContext(u, t, depth + 1);
+    return t.int_scalar;
+  }
+
   void ScalarContext(const Node& n, Evidence& e, int depth) {
     // Climb through arithmetic to the construct that gives the value meaning.
     Node c = n;
     Node p = c.Parent();
     bool direct = true;
+    bool keeps_int = true;  // every operator on the way gives an int for int operands
     while (p && (p.Type() == "binary_operator" || p.Type() == "unary_operator" ||
                  p.Type() == "parenthesized_expression")) {
       if (p.Type() == "binary_operator") {
@@ -238,10 +263,28 @@ class Inferrer {
         if (op == "//" || op == "%" || op == "<<" || op == ">>" || op == "&" || op == "|" || op == "^")
           e.int_hint = true;
         if (op == "/") e.float_hint = true;
+        keeps_int = keeps_int && op != "/" && op != "**";
         direct = false;
       }
+      if (p.Type() == "unary_operator" && p.ChildByField("operator").Text() == "not") keeps_int = false;
       c = p;
       p = p.Parent();
+    }
+    // `nincx = n * incx` then `range(1, nincx + 1, incx)`: a local computed
+    // once from the parameter with +, -, *, //, % holds an int only when the
+    // parameter does (a float operand makes a float), so where the local must
+    // be an int (a range bound, an index), so must the parameter. It is a
+    // count, not an extent: the local is some multiple of it.
+    if (p.Type() == "assignment" && p.ChildByField("right") == c && keeps_int &&
+        p.ChildByField("left").Type() == "identifier" && depth < 4) {
+      std::string local(p.ChildByField("left").Text());
+      Node fn = p;
+      while (fn && fn.Type() != "function_definition") fn = fn.Parent();
+      if (fn && IntegerLocal(fn, local, depth)) {
+        e.int_scalar = true;
+        if (!e.bound && !e.index) e.count = true;
+        return;
+      }
     }
     // An index: `a[p]`, `a[i + p]`, or anywhere inside an index expression.
     for (Node cc = c, pp = p; pp; cc = pp, pp = pp.Parent()) {
@@ -259,6 +302,12 @@ class Inferrer {
       std::string fname = LastName(full);
       if (fname == "range" || fname == "prange") {
         e.int_scalar = true;
+        // The step of `range(lo, hi, step)` is a stride: a small count, not an extent.
+        auto range_args = p.NamedChildren();
+        if (range_args.size() == 3 && range_args[2] == c) {
+          e.count = true;
+          return;
+        }
         Node loop = call.Parent();
         if (loop.Type() == "for_statement" && loop.ChildByField("right") == call) {
           std::string var(loop.ChildByField("left").Text());

@@ -125,6 +125,38 @@ TEST_CASE("inference: eager signatures are exact, callables are not-tested") {
   CHECK(o.not_tested.find("p.mass") != std::string::npos);
 }
 
+TEST_CASE("inference: blas_reference dscal - an int through a local that bounds a range, a stride") {
+  // `nincx = n * incx` is a range bound, so n and incx are ints (a float
+  // would make nincx a float, which range() refuses); both are small counts,
+  // and the step stays a stride (not the arrays' extent, which would index
+  // past them).
+  const std::string dscal =
+      "from numba import njit\n"
+      "@njit\n"
+      "def dscal(n, da, dx, incx):\n"
+      "    if n <= 0 or incx <= 0:\n"
+      "        return\n"
+      "    nincx = n * incx\n"
+      "    for i in range(1, nincx + 1, incx):\n"
+      "        dx[i - 1] = da * dx[i - 1]\n";
+  Inference inf = Infer(dscal, "dscal");
+  REQUIRE(inf.params.size() == 4);
+  CHECK(inf.params[0].kind == ParamGuess::Kind::kInt);
+  CHECK(inf.params[0].role == ParamGuess::Role::kCount);
+  CHECK(inf.params[1].kind == ParamGuess::Kind::kFloat);
+  CHECK(inf.params[3].kind == ParamGuess::Kind::kInt);
+  CHECK(inf.params[3].role == ParamGuess::Role::kCount);
+  // A local computed with `/` or bound twice proves nothing about the parameter.
+  Inference div = Infer(
+      "from numba import njit\n@njit\ndef f(x, a):\n    m = x / 2\n    for i in range(int(m)):\n        a[i] = 0.0\n", "f");
+  CHECK(div.params[0].kind == ParamGuess::Kind::kFloat);
+  Inference twice = Infer(
+      "from numba import njit\n@njit\ndef f(x, a):\n    m = x * 2\n    m = 4\n    for i in range(m):\n"
+      "        a[i] = 0.0\n",
+      "f");
+  CHECK(twice.params[0].kind == ParamGuess::Kind::kFloat);
+}
+
 TEST_CASE("generated cases: consistent extents, two sizes") {
   std::string src = "from numba import njit\n@njit\ndef mv(A, x, y):\n    for i in range(A.shape[0]):\n"
                     "        for j in range(A.shape[1]):\n            y[i] += A[i, j] * x[j]\n";

@@ -168,3 +168,138 @@ TEST_CASE("square_sum without recorded types: the __main__ block's types transla
   for (const Diagnostic& d : r.diagnostics) crb140 |= d.Code() == "CRB140";
   CHECK(crb140);
 }
+
+TEST_CASE("tutorial helpers with defaults: `def prices(n, seed=0)` and a Generator's methods") {
+  std::string src = kHead +
+                    "def prices(n, seed=0):\n    r = np.random.default_rng(seed)\n"
+                    "    return 100.0 * np.exp(np.cumsum(0.01 * r.standard_normal(n)))\n\n"
+                    "def payload(n, seed=0):\n    return np.random.default_rng(seed).integers(0, 256, n).astype(np.uint8)\n\n"
+                    "def lattice(L, seed=0):\n    r = np.random.default_rng(seed)\n"
+                    "    return np.where(r.random((L, L)) < 0.5, -1, 1).astype(np.int8)\n\n"
+                    "k(prices(300))\nk(payload(100))\nk(lattice(32))\nk(prices(10, seed=3))\n";
+  CallSiteEvidence e = Evidence(src);
+  INFO(e.missing["k"]);
+  REQUIRE(e.signatures.count("k"));
+  REQUIRE(e.signatures.at("k").size() == 3);
+  CHECK(e.signatures.at("k")[0][0].ToString() == "float64[::1]");
+  CHECK(e.signatures.at("k")[1][0].ToString() == "uint8[::1]");
+  CHECK(e.signatures.at("k")[2][0].ToString() == "int8[:, ::1]");
+  // A default that is not evident is no evidence.
+  CHECK(!Missing(kHead + "def make(n, dt=CONFIG['dtype']):\n    return np.zeros(n, dtype=dt)\n\nk(make(3))\n").empty());
+}
+
+TEST_CASE("scripts unpack a helper's tuple: `x, v = plasma(n)`, `f(*edges(n, m))`") {
+  std::string src = kHead +
+                    "def plasma(n):\n    return np.random.rand(n), np.zeros(n)\n\n"
+                    "def edges(n, m, seed=0):\n    r = np.random.default_rng(seed)\n"
+                    "    return r.integers(0, n, m), r.integers(0, n, m)\n\n"
+                    "@njit\ndef g(u, v, n):\n    return n\n\n"
+                    "x, v = plasma(100)\nk(x)\nk(v)\ng(*edges(100, 50), 100)\n";
+  CallSiteEvidence e = Evidence(src);
+  REQUIRE(e.signatures.count("k"));
+  CHECK(e.signatures.at("k")[0][0].ToString() == "float64[::1]");
+  REQUIRE(e.signatures.count("g"));
+  CHECK(e.signatures.at("g")[0][0].ToString() == "int64[::1]");
+  CHECK(e.signatures.at("g")[0][2].ToString() == "int64");
+  // Unpacking into more names than the tuple holds, or a value that is not a tuple.
+  CHECK(Missing(kHead + "def two():\n    return np.zeros(3), np.zeros(3)\n\na, b, c = two()\nk(a)\n")
+            .find("not a tuple of 3") != std::string::npos);
+  CHECK(!Missing(kHead + "a, b = np.zeros((2, 3))\nk(a)\n").empty());
+}
+
+TEST_CASE("legacy time loop: `u, un = un, u` swaps arrays of one type; other rebindings must agree") {
+  CHECK(TypeOfA("a = np.zeros(64)\n    b = np.ones(64)\n    for t in range(10):\n        k(a)\n"
+                "        a, b = b, a",
+                "k(a)") == "float64[::1]");
+  // Swapped with an array of another dtype: no single type.
+  CHECK(Missing(kHead + "a = np.zeros(3)\nb = np.zeros(3, dtype=np.int32)\nfor t in range(2):\n"
+                        "    a, b = b, a\nk(a)\n")
+            .find("different types") != std::string::npos);
+  // Computed from itself with another type: `a / 2` makes the int a float.
+  CHECK(!Missing(kHead + "a = 3\nb = a / 2\na = b\nk(a)\n").empty());
+  CHECK(TypeOfA("a = 3\n    b = a * 2\n    a = b") == "int64");
+}
+
+TEST_CASE("NPBench-style slices and transposes: a copy is C-contiguous, a view is no evidence") {
+  CHECK(TypeOfA("X = np.random.randn(100, 4)\n    a = X[:, :3].copy()") == "float64[:, ::1]");
+  CHECK(TypeOfA("X = np.random.rand(5, 5)\n    a = np.ascontiguousarray(X.T)") == "float64[:, ::1]");
+  CHECK(TypeOfA("X = np.random.rand(5, 5)\n    a = X[2].copy()") == "float64[::1]");
+  CHECK(TypeOfA("X = np.random.rand(5, 5)\n    a = X[1, 2]") == "float64");  // a NumPy scalar
+  CHECK(TypeOfA("X = np.zeros((4, 6))\n    a = X.shape[-1]") == "int64");
+  CHECK(TypeOfA("X = np.random.rand(5, 2)\n    a = X[np.argsort(X[:, 0])]") == "float64[:, ::1]");
+  CHECK(TypeOfA("x = np.random.rand(50)\n    a = x[x > 0.5]") == "float64[::1]");
+  CHECK(TypeOfA("A = np.random.rand(4, 4)\n    a = A @ A.T") == "float64[:, ::1]");
+  CHECK(TypeOfA("v = np.random.rand(4)\n    a = v @ v") == "float64");
+  // Views: Numba compiles another layout (A, F) than the translation's C views.
+  CHECK(Missing(kHead + "X = np.random.rand(5, 5)\nk(X[:, 1:])\n").find("view") != std::string::npos);
+  CHECK(Missing(kHead + "X = np.random.rand(5, 5)\nk(X.T)\n").find("view") != std::string::npos);
+  CHECK(!Missing(kHead + "X = np.random.rand(5, 5)\nk(X.T.astype(np.float32))\n").empty());
+  CHECK(!Missing(kHead + "X = np.random.rand(5, 5)\nk(X.T * 2.0)\n").empty());
+  CHECK(!Missing(kHead + "X = np.random.rand(5, 5)\nk(np.zeros_like(X.T))\n").empty());
+  // An index that is not an evident integer.
+  CHECK(!Missing(kHead + "X = np.random.rand(5, 5)\nk(X[0.5].copy())\n").empty());
+}
+
+TEST_CASE("text as bytes: np.frombuffer is read-only, its copy and its fancy-indexed values are arrays") {
+  std::string src = kHead +
+                    "def as_bytes(s):\n    return np.frombuffer(s.encode('ascii'), dtype=np.uint8).copy()\n\n"
+                    "def dna(n, seed=0):\n    r = np.random.default_rng(seed)\n"
+                    "    return np.frombuffer(b'ACGT', dtype=np.uint8)[r.choice(len(b'ACGT'), n)]\n\n"
+                    "base = 'abracadabra '\nk(as_bytes((base * (100 // len(base) + 1))[:100]))\nk(dna(50))\n";
+  CallSiteEvidence e = Evidence(src);
+  INFO(e.missing["k"]);
+  REQUIRE(e.signatures.count("k"));
+  CHECK(e.signatures.at("k")[0][0].ToString() == "uint8[::1]");
+  CHECK(Missing(kHead + "b = np.frombuffer(b'abc', dtype=np.uint8)\nk(b)\n").find("read-only") != std::string::npos);
+  CHECK(!Missing(kHead + "k('text')\n").empty());  // a string is never an argument
+}
+
+TEST_CASE("NumPy's rules for scans, where, choice, permutation, sort and scalar types") {
+  CHECK(TypeOfA("a = np.cumsum(np.ones(5, dtype=np.int32))") == "int64[::1]");
+  CHECK(TypeOfA("a = np.cumsum(np.ones(5, dtype=np.uint8))") == "uint64[::1]");
+  CHECK(TypeOfA("a = np.random.rand(3, 4).cumsum()") == "float64[::1]");
+  CHECK(TypeOfA("a = np.cumsum(np.random.rand(3, 4), axis=0)") == "float64[:, ::1]");
+  CHECK(TypeOfA("a = np.cumsum(np.ones(5, dtype=np.float32))") == "float32[::1]");
+  CHECK(TypeOfA("a = np.where(np.random.rand(4) < 0.5, 1.0, 0.45)") == "float64[::1]");
+  CHECK(TypeOfA("a = np.where(np.random.rand(4, 4) < 0.5, -1, 1)") == "int64[:, ::1]");
+  CHECK(TypeOfA("a = np.random.choice(5, 10)") == "int64[::1]");
+  CHECK(TypeOfA("rng = np.random.default_rng(1)\n    a = rng.choice(np.arange(5.0), (2, 3))") ==
+        "float64[:, ::1]");
+  CHECK(TypeOfA("a = np.random.permutation(100)") == "int64[::1]");
+  CHECK(TypeOfA("a = np.sort(np.random.rand(10))") == "float64[::1]");
+  CHECK(TypeOfA("a = np.repeat(np.arange(3), 100)") == "int64[::1]");
+  CHECK(TypeOfA("a = np.int32(-2)") == "int32");
+  CHECK(TypeOfA("a = np.float32(0.5)") == "float32");
+  CHECK(!Missing(kHead + "k(np.int32(2 ** 40))\n").empty());  // does not fit
+  CHECK(!Missing(kHead + "k(np.uint64(-1))\n").empty());
+  CHECK(!Missing(kHead + "k(np.cumsum(np.ones(3, dtype=np.complex128)))\n").empty());
+  // A 0-d result: np.where of scalars.
+  CHECK(!Missing(kHead + "k(np.where(True, 1.0, 2.0))\n").empty());
+}
+
+TEST_CASE("legacy sweeps: `for c in range(2): sweep(s, c)` passes Python ints") {
+  CallSiteEvidence e = Evidence(kHead + "s = np.ones((8, 8))\nfor c in range(2):\n    k(c)\n");
+  REQUIRE(e.signatures.count("k"));
+  CHECK(e.signatures.at("k")[0][0].ToString() == "int64");
+  CHECK(!Missing(kHead + "for c in range(0.5, 2):\n    k(c)\n").empty());
+  CHECK(!Missing(kHead + "for c in [1, 2.5]:\n    k(c)\n").empty());
+  CHECK(!Missing(kHead + "range = lambda n: [0.5] * n\nfor c in range(2):\n    k(c)\n").empty());
+}
+
+TEST_CASE("image_ops style: the result of another kernel, typed by its allocations") {
+  std::string src = kHead +
+                    "@njit\ndef integral(img):\n    h, w = img.shape\n"
+                    "    S = np.zeros((h + 1, w + 1), dtype=np.int64)\n    for y in range(h):\n"
+                    "        for x in range(w):\n            S[y + 1, x + 1] = S[y, x + 1] + S[y + 1, x] - S[y, x] + img[y, x]\n"
+                    "    return S\n\n"
+                    "@njit\ndef scaled(x):\n    return x * 2\n\n"
+                    "g = np.ones((4, 5), dtype=np.uint8)\nk(integral(g))\n";
+  CallSiteEvidence e = Evidence(src);
+  INFO(e.missing["k"]);
+  REQUIRE(e.signatures.count("k"));
+  CHECK(e.signatures.at("k")[0][0].ToString() == "int64[:, ::1]");
+  // Numba types `x * 2` of an int32 array by the scalar's type, not its value: no evidence.
+  CHECK(!Missing(src + "k(scaled(np.ones(3, dtype=np.int32)))\n").empty());
+  // A NumPy call inside the kernel other than an allocation: no evidence.
+  CHECK(!Missing(kHead + "@njit\ndef c(x):\n    return np.cumsum(x)\n\nk(c(np.ones(3)))\n").empty());
+}
