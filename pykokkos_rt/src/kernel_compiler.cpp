@@ -544,6 +544,7 @@ GeneratedKernel Compiler::Run() {
       << (cell_.op.empty() && req_.reducer.empty() ? "" : kReducers);
   o << "namespace {\nusing CrbSpace = Kokkos::" << req_.space << ";\nusing CrbMemSpace = CrbSpace::memory_space;\n";
   if (req_.team) o << "using CrbTeam = Kokkos::TeamPolicy<CrbSpace>::member_type;\n";
+  if (int_power_) o << kIntegerPowerInt;
   o << classes << "struct " << fname << " {\n" << members;
   for (const auto& f : reach) o << functions_[f].code;
   o << "#line " << g.def_line << " \"" << QuoteForLine(req_.path) << "\"\n"

@@ -119,6 +119,16 @@ Expr Compiler::Binary(const Node& n) {
     return Expr{"static_cast<double>(" + l.code + ") / static_cast<double>(" + r.code + ")", TypeRef::Of(Scalar::kF64)};
   if (op == "//")  // C truncation to 32 bits (dialect §3.3), as upstream emits it.
     return Expr{"static_cast<int32_t>(" + l.code + " / " + r.code + ")", TypeRef::Of(Scalar::kI32)};
+  if (op == "**" && IsInteger(ls) && IsInteger(rs)) {
+    // Both integers: Numba's integer power (int64, or uint64 for two unsigned).
+    bool unsigned_ = (ls == Scalar::kU8 || ls == Scalar::kU16 || ls == Scalar::kU32 || ls == Scalar::kU64) &&
+                     (rs == Scalar::kU8 || rs == Scalar::kU16 || rs == Scalar::kU32 || rs == Scalar::kU64);
+    const char* t = unsigned_ ? "uint64_t" : "int64_t";
+    int_power_ = true;
+    return Expr{"crb_int_pow<" + std::string(t) + ">(static_cast<" + t + ">(" + l.code + "), static_cast<int64_t>(" +
+                    r.code + "))",
+                TypeRef::Of(unsigned_ ? Scalar::kU64 : Scalar::kI64)};
+  }
   if (op == "**") return Expr{Power(l.code, n.ChildByField("right"), r.code), TypeRef::Of(Scalar::kF64)};
   if (op == "%" && (IsFloat(ls) || IsFloat(rs)))
     Fail(n, "`%` on floating-point values", "use math.fmod(a, b) (note: C sign rules, like `%` on integers)");

@@ -62,6 +62,8 @@ extern const char* const kEscapeResult;
 extern const char* const kReducers;
 /// `x ** k`: multiplications for a small non-negative integer literal k, else std::pow.
 std::string Power(const std::string& base, const Node& exponent, const std::string& exponent_code);
+/// Numba's integer `**` (see kIntegerPowerInt), guarded so a module of several units defines it once.
+extern const char* const kIntegerPowerInt;
 
 struct Expr {
   std::string code;
@@ -244,6 +246,7 @@ class Compiler {
   std::map<std::string, Function> functions_;
   std::vector<std::map<std::string, Sym>> scopes_;
   bool in_function_ = false;
+  bool int_power_ = false;  // an integer `**`: the unit carries crb_int_pow (kIntegerPowerInt)
   TypeRef return_type_;
   std::set<std::string>* calls_ = nullptr;
   Node class_def_;                              // functors and workloads: the class

@@ -170,6 +170,22 @@ const char* const kIntegerPower =
     "  else { return x * crb_ipow<N - 1>(x); }\n"
     "}\n";
 
+// Numba computes `**` of two integers in integers: repeated squaring that
+// wraps as int64 does (uint64 for two unsigned operands), and a negative
+// exponent gives 0 unless the base is 1 or -1 (Numba raises for 0 only). Through
+// std::pow the result was a double: on the GPU, whose pow is not correctly
+// rounded, (-20) ** 3 came back as -7999.99... and stored as -7999.
+const char* const kIntegerPowerInt =
+    "#ifndef CRB_INT_POWER\n"
+    "#define CRB_INT_POWER\n"
+    "template <class T> KOKKOS_INLINE_FUNCTION T crb_int_pow(T base, int64_t e) {\n"
+    "  if (e < 0) return base == T(1) ? T(1) : base == T(-1) ? ((e & 1) ? T(-1) : T(1)) : T(0);\n"
+    "  uint64_t r = 1, b = static_cast<uint64_t>(base);\n"
+    "  while (e) { if (e & 1) r *= b; b *= b; e >>= 1; }\n"
+    "  return static_cast<T>(r);\n"
+    "}\n"
+    "#endif\n";
+
 // `x ** k` for a small non-negative integer literal k: multiplications
 // (by squaring) instead of std::pow, as Numba does for constant integer
 // exponents. glibc's pow is an order of magnitude slower, which made the
