@@ -56,9 +56,9 @@ def clamp(x, lo, hi):
 # caramba: runas clamp(rng.integers(-50, 50, N), -10, 10)
 
 
-# caramba: runas logistic_regression_loss(rng.standard_normal(N), rng.integers(0, 2, N).astype(np.float64))
+# caramba: runas log_loss(rng.standard_normal(N), rng.integers(0, 2, N).astype(np.float64))
 @njit
-def logistic_regression_loss(z, y):
+def log_loss(z, y):
     loss = 0.0
     for i in range(z.shape[0]):
         p = sigmoid(z[i])
