@@ -8,6 +8,7 @@
 #include "caramba/analysis/phases.h"
 #include "caramba/analysis/call_site_types.h"
 #include "caramba/analysis/signature_splits.h"
+#include "caramba/analysis/ufuncs.h"
 
 #include <algorithm>
 #include <set>
@@ -189,6 +190,14 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
       if (at == std::string::npos || d.message.size() < 2 || d.message[0] != '\'') continue;
       std::string name = d.message.substr(1, d.message.find('\'', 1) - 1);
       unsplit |= again.unsplit_kernels.emplace(name, d.message.substr(at + kSplitDeclined.size())).second;
+    }
+    // A translated @vectorize ufunc whose pieces did not all translate
+    // (ufuncs.h): run again with it kept whole, as Numba code.
+    for (const Diagnostic& d : result.diagnostics) {
+      size_t at = d.id == DiagId::kVectorize ? d.message.find(kUfuncDeclined) : std::string::npos;
+      if (at == std::string::npos || d.message.size() < 2 || d.message[0] != '\'') continue;
+      std::string name = d.message.substr(1, d.message.find('\'', 1) - 1);
+      unsplit |= again.unsplit_kernels.emplace(name, d.message.substr(at + kUfuncDeclined.size())).second;
     }
     if (!declined && !unsplit) break;
     double first = 0;

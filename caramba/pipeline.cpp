@@ -20,6 +20,8 @@
 #include "visitors/signature_splitting.h"
 #include "visitors/subview_transformer.h"
 #include "visitors/tuple_local_inliner.h"
+#include "visitors/ufunc_check.h"
+#include "visitors/ufunc_lowering.h"
 #include "visitors/unsupported_detector.h"
 
 namespace caramba {
@@ -37,6 +39,10 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   // plain range loops.
   p.push_back(std::make_unique<NestedKernelLifting>());
   p.push_back(std::make_unique<JitWrapperLowering>());
+  // A @vectorize ufunc with signatures becomes per signature an @njit
+  // element helper and an element-wise kernel, plus the ufunc object that
+  // calls them as NumPy calls a ufunc (UfuncCheck finishes it).
+  p.push_back(std::make_unique<UfuncLowering>());
   // A kernel called with signatures that need different translations (a 2-D
   // and a 4-D array) gets one copy per kind of signature, each translated
   // like any other kernel (SignatureDispatch finishes it).
@@ -75,6 +81,9 @@ std::vector<std::unique_ptr<Visitor>> BuildPipeline() {
   // 7. A kernel translated once per kind of signature becomes the Python
   //    function that calls the translation its arguments select.
   p.push_back(std::make_unique<SignatureDispatch>());
+  // 8. A translated ufunc whose pieces did not all translate, or that Numba
+  //    code still calls, is kept as Numba code (the pipeline runs again).
+  p.push_back(std::make_unique<UfuncCheck>());
   return p;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "caramba/analysis/kernel_plan.h"
+#include "caramba/analysis/ufuncs.h"
 
 namespace caramba {
 
@@ -28,7 +29,8 @@ const KindRefusal kKindRefusals[] = {
     {JitKind::kVectorize, DiagId::kVectorize, "is a @vectorize ufunc",
      "rewrite it as an @njit kernel with a prange loop over the elements"},
     {JitKind::kGuvectorize, DiagId::kGuvectorize, "is a @guvectorize generalized ufunc",
-     "rewrite it as an @njit kernel with a prange loop over the outer dimensions"},
+     "make its body an @njit function of one core slice (it writes the output argument) and call it from "
+     "an @njit kernel with a prange loop over the loop dimensions"},
     {JitKind::kStencil, DiagId::kStencil, "is a @stencil", "write the stencil as explicit loops"},
     {JitKind::kCfunc, DiagId::kCfunc, "is a @cfunc C callback", ""},
     {JitKind::kCudaJit, DiagId::kCudaJit, "is a @cuda.jit kernel",
@@ -44,12 +46,26 @@ const KindRefusal kKindRefusals[] = {
 
 VisitorResult UnsupportedDetector::Run(const Context& ctx) const {
   VisitorResult r;
-  for (const Kernel& k : ctx.module().kernels) {
+  // A @vectorize ufunc still here was not lowered (ufuncs.h): say why.
+  std::vector<UfuncPlan> ufuncs;
+  for (const Kernel& k : ctx.module().kernels)
+    if (k.kind == JitKind::kVectorize) {
+      ufuncs = PlanUfuncs(ctx.tree(), ctx.module(), ctx.options());
+      break;
+    }
+  for (size_t i = 0; i < ctx.module().kernels.size(); ++i) {
+    const Kernel& k = ctx.module().kernels[i];
     for (const auto& ref : kKindRefusals) {
       if (k.kind != ref.kind) continue;
-      auto d = ctx.Diag(ref.id, "'" + k.qualname + "' " + std::string(ref.what) + "; left as Numba code",
+      std::string why, help(ref.help);
+      for (const UfuncPlan& u : ufuncs)
+        if (u.kernel_index == i && !u.refusal.empty()) {
+          why = ": " + u.refusal;
+          if (!u.help.empty()) help = u.help;
+        }
+      auto d = ctx.Diag(ref.id, "'" + k.qualname + "' " + std::string(ref.what) + "; left as Numba code" + why,
                         k.decorator_start_byte, k.decorator_end_byte);
-      if (!ref.help.empty()) d.Help(std::string(ref.help));
+      if (!help.empty()) d.Help(help);
       r.diagnostics.push_back(std::move(d));
     }
     if (k.kind == JitKind::kJit) {

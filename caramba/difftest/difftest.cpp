@@ -339,6 +339,9 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
   // compared. Returns true when the kernel is out.
   const auto& kernels = module->kernels;
   fr.kernels.resize(kernels.size());
+  // A @vectorize ufunc is translated too (ufuncs.h); a CRB101 refusal says
+  // when it is not.
+  auto translatable = [](const Kernel& k) { return IsTranslatableKind(k.kind) || k.kind == JitKind::kVectorize; };
   auto refused = [&](size_t ki) {
     const Kernel& k = kernels[ki];
     KernelResult& kr = fr.kernels[ki];
@@ -363,7 +366,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       kr.detail = "kept as Numba code: the source marks it '# caramba: keep'";
       return true;
     }
-    if (!IsTranslatableKind(k.kind)) return false;  // its own verdict, below
+    if (!translatable(k)) return false;  // its own verdict, below
     if (!tr.failure.empty()) {
       kr.verdict = Verdict::kError;
       kr.detail = tr.failure;
@@ -391,7 +394,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       kr.unchanged = tr.text.find(kernel_text) != std::string::npos;
       if (refused(ki)) continue;
     }
-    if (!IsTranslatableKind(k.kind)) {
+    if (!translatable(k)) {
       if (!record) not_translated_kind(ki);  // recording: once the translation's codes are known
       continue;
     }
@@ -449,7 +452,7 @@ FileResult Difftester::RunFile(const std::string& path, const DirectiveSet& case
       const Kernel& k = kernels[ki];
       kr.unchanged = tr.text.find(source->substr(k.start_byte, k.end_byte - k.start_byte)) != std::string::npos;
       if (refused(ki)) kr.cases.clear();
-      else if (!IsTranslatableKind(k.kind)) not_translated_kind(ki);
+      else if (!translatable(k)) not_translated_kind(ki);
     }
   };
   if (planned.empty()) {

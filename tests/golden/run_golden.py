@@ -9,7 +9,7 @@ expectations written in the input as comments:
 
 (one or more codes, comma separated, on the line the diagnostic points at).
 Warnings and errors must all be expected; notes are compared only for codes
-the case mentions somewhere. SemanticTransformer, KernelRestorer and SignatureDispatch cases
+the case mentions somewhere. SemanticTransformer, KernelRestorer, SignatureDispatch and UfuncCheck cases
 (the whole pipeline) also check determinism and idempotence: translating the output again changes
 nothing.
 
@@ -44,6 +44,8 @@ VISITOR_DIRS = {
     "semantic_transformer": "SemanticTransformer",
     "signature_dispatch": "SignatureDispatch",
     "kernel_restorer": "KernelRestorer",
+    "ufunc_lowering": "UfuncLowering",
+    "ufunc_check": "UfuncCheck",
 }
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 
@@ -53,7 +55,7 @@ def run(caramba, path, visitor, extra):
         out = os.path.join(tmp, "out.py")
         # The last visitor: the whole pipeline, with the reruns and the
         # validation a partial one skips.
-        stop = [] if visitor == "SignatureDispatch" else ["--stop-after", visitor]
+        stop = [] if visitor in ("SignatureDispatch", "UfuncCheck") else ["--stop-after", visitor]
         cmd = [caramba, path, "-o", out, "--format", "json"] + stop + extra
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode not in (0, 1):
@@ -120,7 +122,7 @@ def main():
         msg = next((d["message"] for d in diags if d["line"] == line and d["code"] == code), "")
         failures.append(f"unexpected diagnostic {code} on line {line}: {msg}")
 
-    if visitor in ("SemanticTransformer", "KernelRestorer", "SignatureDispatch"):
+    if visitor in ("SemanticTransformer", "KernelRestorer", "SignatureDispatch", "UfuncCheck"):
         again, _, _ = run(caramba, case, visitor, extra)
         if again != output:
             failures.append("translation is not deterministic")

@@ -217,7 +217,7 @@ TEST_CASE("errors: unknown methods / malformed messages / bad params") {
 TEST_CASE("diagnostics: codes / explain links / UTF-16 ranges after non-ASCII text") {
   Harness h(/*fake=*/false);
   h.Initialize();
-  std::string text = "# π 🚀\nfrom numba import vectorize\n\n\n@vectorize(['float64(float64)'])  # «é»\ndef twice(v):\n    return 2.0 * v\n";
+  std::string text = "# π 🚀\nfrom numba import vectorize\n\n\n@vectorize  # «é»\ndef twice(v):\n    return 2.0 * v\n";
   h.Open(text);
   json p = h.Diagnostics();
   REQUIRE(p.is_object());
@@ -230,10 +230,11 @@ TEST_CASE("diagnostics: codes / explain links / UTF-16 ranges after non-ASCII te
   CHECK((*crb101)["source"] == "caramba");
   CHECK((*crb101)["codeDescription"]["href"] == "caramba://explain/CRB101");
   CHECK((*crb101)["range"]["start"] == json{{"line", 4}, {"character", 0}});
-  // The decorator's range ends with its expression (32 characters); the
+  // The decorator's range ends with its expression (10 characters); the
   // trailing comment "  # «é»" is not highlighted (module analysis keeps a
-  // decorator's comment out of its range).
-  CHECK((*crb101)["range"]["end"] == json{{"line", 4}, {"character", 32}});
+  // decorator's comment out of its range). A lazy @vectorize (no
+  // signatures) stays Numba code.
+  CHECK((*crb101)["range"]["end"] == json{{"line", 4}, {"character", 10}});
   // "No kernels here" is not published: every Python file reaches the server.
   h.Change("print('hi')\n", 2);
   CHECK(h.Diagnostics()["diagnostics"].empty());
@@ -246,7 +247,7 @@ TEST_CASE("diagnostics: codes / explain links / UTF-16 ranges after non-ASCII te
 TEST_CASE("diagnostics: half-typed code keeps the other kernels' diagnostics") {
   Harness h(/*fake=*/false);
   h.Initialize();
-  std::string good = "from numba import vectorize, njit\n\n@vectorize(['f8(f8)'])\ndef twice(v):\n    return 2.0 * v\n\n\n";
+  std::string good = "from numba import vectorize, njit\n\n@vectorize\ndef twice(v):\n    return 2.0 * v\n\n\n";
   h.Open(good + "@njit\ndef f(x):\n    return x\n");
   json before = h.Diagnostics();
   h.Change(good + "@njit\ndef f(x:\n    return x +\n", 2);  // being typed
