@@ -189,6 +189,24 @@ void CheckAssignment(const Node& n, std::string_view t, const Path& path, std::v
   if (!chained) Report(out, n, "invalid syntax: an assignment inside an expression");
 }
 
+// A `yield` is a statement, the whole right side of an assignment, or in
+// parentheses of its own: the grammar also takes `(a, yield)`, `[yield]` and
+// `f(yield)`, which CPython refuses.
+void CheckYieldPlacement(const Node& n, const Path& path, std::vector<SyntaxProblem>* out) {
+  if (path.empty()) return;
+  std::string_view p = path.back().Type();
+  if (p == "expression_statement" || p == "parenthesized_expression" || p == "assignment" ||
+      p == "augmented_assignment")
+    return;
+  Report(out, n, "invalid syntax: 'yield' inside an expression needs parentheses of its own");
+}
+
+// `f(,)`: a comma with no argument before it (the grammar takes it).
+void CheckEmptyArgument(const Node& n, std::vector<SyntaxProblem>* out) {
+  if (n.ChildCount() >= 2 && !n.Child(1).IsNamed() && n.Child(1).Type() == ",")
+    Report(out, n.Child(1), "invalid syntax: a ',' with no argument before it");
+}
+
 // A starred annotation is `*args: *Ts`, or an item of a subscript
 // (`tuple[*Ts]`); the grammar takes `def f(x: *T)` and `x: *pk.int64`.
 void CheckSplatType(const Node& n, const Path& path, std::vector<SyntaxProblem>* out) {
@@ -405,6 +423,7 @@ void CheckTreeNode(const Node& n, const Path& path, std::vector<SyntaxProblem>* 
   if (t == "return_statement" || t == "yield" || t == "break_statement" || t == "continue_statement" ||
       t == "nonlocal_statement") {
     CheckContext(n, t, path, out);
+    if (t == "yield" && n.IsNamed()) CheckYieldPlacement(n, path, out);  // not the keyword token inside it
   } else if (t == "list_splat" || t == "dictionary_splat") {
     CheckStarred(n, t, path, out);
   } else if (t == "await") {
@@ -425,6 +444,7 @@ void CheckTreeNode(const Node& n, const Path& path, std::vector<SyntaxProblem>* 
     CheckAssignment(n, t, path, out);
   } else if (t == "parameters" || t == "lambda_parameters" || t == "argument_list") {
     CheckNames(n, t, out);
+    if (t == "argument_list") CheckEmptyArgument(n, out);
   } else if (t == "import_statement" || t == "import_from_statement") {
     CheckImportComma(n, out);
     if (t == "import_from_statement") CheckImportedNames(n, out);

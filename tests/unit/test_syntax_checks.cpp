@@ -133,6 +133,14 @@ TEST_CASE("syntax: a compound statement on the line of another (fuzz: compound_s
   Accepted("@dec\ndef f():\n    pass\nclass C: pass\n");
 }
 
+TEST_CASE("syntax: a yield inside an expression, an empty argument (fuzz: yield_in_a_tuple_argument, comma_as_the_only_argument)") {
+  Refused("def g():\n    b = rng.random((c, yield), 1)\n", "'yield' inside an expression");
+  Refused("def g():\n    y = [yield]\n", "'yield' inside an expression");
+  Refused("def g():\n    t = np.linalg.norm(,)\n", "a ',' with no argument");
+  Accepted("def g():\n    v = (yield)\n    w = yield\n    x = yield a, b\n    f((yield))\n    yield\n    z += yield\n");
+  Accepted("t = f()\nu = f(a,)\nv = f(*a, **k)\n");
+}
+
 TEST_CASE("syntax: a logical line broken outside brackets (fuzz: np_dot_at_line_end, def_crlf_name, backslash_at_eof, import_trailing_comma)") {
   Refused("import numpy as np\nnp.\nx = 1\n", "line break outside brackets");
   Refused("@njit\ndef\r\n symmetric(M, data):\n    pass\n", "line break outside brackets");
