@@ -124,7 +124,8 @@ json Server::OnCodeAction(Params p) {
     std::vector<const Kernel*> hit;
     bool any_translatable = false;
     for (const Kernel& k : a.module->kernels) {
-      any_translatable = any_translatable || IsTranslatableKind(k.kind);
+      // A @vectorize with signatures translates too (as a ufunc object).
+      any_translatable = any_translatable || IsTranslatableKind(k.kind) || k.kind == JitKind::kVectorize;
       if (overlaps(k.start_byte, k.end_byte)) hit.push_back(&k);
     }
     // Innermost first: the kernel the cursor is really in leads the menu.

@@ -207,7 +207,7 @@ TEST_CASE("scripts unpack a helper's tuple: `x, v = plasma(n)`, `f(*edges(n, m))
   CHECK(!Missing(kHead + "a, b = np.zeros((2, 3))\nk(a)\n").empty());
 }
 
-TEST_CASE("legacy time loop: `u, un = un, u` swaps arrays of one type; other rebindings must agree") {
+TEST_CASE("legacy time loop: `u, un = un, u` swaps arrays of one type, other rebindings must agree") {
   CHECK(TypeOfA("a = np.zeros(64)\n    b = np.ones(64)\n    for t in range(10):\n        k(a)\n"
                 "        a, b = b, a",
                 "k(a)") == "float64[::1]");
