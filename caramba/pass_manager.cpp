@@ -31,12 +31,15 @@ namespace {
 // a host program (its Numba caller was refused later, CRB132; or it calls
 // Numba code, CRB403): the CRB523 note saying it runs as a host program is no
 // longer true, and goes.
+// The kernel a diagnostic is about: its message starts with "'name': ".
+std::string KernelNamed(const Diagnostic& d) {
+  if (d.message.size() < 2 || d.message[0] != '\'') return std::string();
+  size_t end = d.message.find('\'', 1);
+  return end == std::string::npos ? std::string() : d.message.substr(1, end - 1);
+}
+
 void RetractHostProgramNotes(const std::vector<Diagnostic>& restored, std::vector<Diagnostic>* reported) {
-  auto named = [](const Diagnostic& d) {
-    if (d.message.size() < 2 || d.message[0] != '\'') return std::string();
-    size_t end = d.message.find('\'', 1);
-    return end == std::string::npos ? std::string() : d.message.substr(1, end - 1);
-  };
+  auto named = KernelNamed;
   std::set<std::string> kept;
   for (const Diagnostic& d : restored)
     if (d.id == DiagId::kHelperKeptForNumba || d.id == DiagId::kKernelCall) kept.insert(named(d));
@@ -187,16 +190,16 @@ PassResult PassManager::RunOnce(std::string source, std::string_view path, const
     bool unsplit = false;
     for (const Diagnostic& d : result.diagnostics) {
       size_t at = d.id == DiagId::kConflictingSignatures ? d.message.find(kSplitDeclined) : std::string::npos;
-      if (at == std::string::npos || d.message.size() < 2 || d.message[0] != '\'') continue;
-      std::string name = d.message.substr(1, d.message.find('\'', 1) - 1);
+      std::string name = at == std::string::npos ? std::string() : KernelNamed(d);
+      if (name.empty()) continue;
       unsplit |= again.unsplit_kernels.emplace(name, d.message.substr(at + kSplitDeclined.size())).second;
     }
     // A translated @vectorize ufunc whose pieces did not all translate
     // (ufuncs.h): run again with it kept whole, as Numba code.
     for (const Diagnostic& d : result.diagnostics) {
       size_t at = d.id == DiagId::kVectorize ? d.message.find(kUfuncDeclined) : std::string::npos;
-      if (at == std::string::npos || d.message.size() < 2 || d.message[0] != '\'') continue;
-      std::string name = d.message.substr(1, d.message.find('\'', 1) - 1);
+      std::string name = at == std::string::npos ? std::string() : KernelNamed(d);
+      if (name.empty()) continue;
       unsplit |= again.unsplit_kernels.emplace(name, d.message.substr(at + kUfuncDeclined.size())).second;
     }
     if (!declined && !unsplit) break;
